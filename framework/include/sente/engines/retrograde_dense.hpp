@@ -1,0 +1,375 @@
+// Dense retrograde analysis: one flat table of signed 8-bit values over [0, N).
+//
+// Takes an IndexedGame (game.hpp) and returns a DenseTable whose entry i is the
+// value of position i for the player to move: the best final score difference
+// (mover minus opponent) over the points still to be earned, or +1 / -1 / 0 for
+// win / loss / no move in a win/loss game. Every move strictly increases the
+// index, so filling the table from N-1 down to 0 always finds children done.
+//
+// Three sweeps, chosen by the concept the game models:
+//   CompletionGame      vectorised kernel (below); both cores
+//   BitsetIndexedGame   one for_each_move call per position; both cores
+//   IndexedGame         one for_each_move call per position; one core
+// Parallelism: the index is split as (high bits h, low bits i) into blocks of
+// 2^kBlockBits positions. In a bitset game a move adds one cell, so blocks whose
+// h have the same popcount never reach each other: they are solved in parallel,
+// layer by layer from popcount H down to 0.
+//
+// Vectorised kernel for completion games: a block's position values are
+// accumulated as running maxima. A move on a high cell p leads to the block
+// h | bit(p), already done, at the same offset i: one contiguous pass over 2^k
+// bytes. A move on a low cell is handled by a butterfly recursion over the block
+// (solve the upper half, push it into the lower half with one contiguous pass,
+// then solve the lower half), down to 16-position segments done by a scalar
+// pull. The points of a move depend on the low bits only through "are these
+// group members placed", precomputed once per distinct mask as a 0/1 byte
+// pattern over [0, 2^k); the high bits are constant over a block.
+//
+// Errors (absl::Status): kResourceExhausted when the table exceeds
+// DenseOptions::max_states or the memory available (message gives both sizes);
+// kInvalidArgument for a game with more than 62 cells or a value outside int8.
+#pragma once
+
+#include <omp.h>
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
+#include "sente/game.hpp"
+#include "sente/support/memory.hpp"
+#include "sente/support/progress.hpp"
+
+namespace sente {
+
+// Which sweep to run. kAuto picks the fastest the game supports.
+enum class DenseKernel { kAuto, kCompletion, kGeneric };
+
+struct DenseOptions {
+  DenseKernel kernel = DenseKernel::kAuto;
+  // Largest table the caller accepts, in positions (= bytes).
+  std::uint64_t max_states = std::uint64_t{1} << 30;
+  // Threads for the parallel sweeps; 0 = all cores (OpenMP default).
+  int threads = 0;
+  // Called with (blocks done, blocks total).
+  Progress progress;
+};
+
+// What a solve cost. `kernel` is "completion", "generic-parallel" or "generic".
+struct DenseStats {
+  std::uint64_t states = 0;
+  std::uint64_t table_bytes = 0;
+  double seconds = 0;
+  int threads = 1;
+  std::string kernel;
+};
+
+// The solved table: values[i] for position i, int8 each (1 byte per position).
+class DenseTable {
+ public:
+  DenseTable() = default;
+  explicit DenseTable(std::uint64_t size) : size_(size), data_(allocate(size)) {}
+
+  std::uint64_t size() const { return size_; }
+  std::int8_t operator[](std::uint64_t i) const { return data_.get()[i]; }
+  std::int8_t* data() { return data_.get(); }
+  const std::int8_t* data() const { return data_.get(); }
+
+ private:
+  struct Free {
+    void operator()(std::int8_t* p) const { std::free(p); }
+  };
+  // Uninitialised (the sweep writes every entry) and on huge pages where the
+  // kernel allows it: child blocks are scattered, so TLB misses matter.
+  static std::unique_ptr<std::int8_t[], Free> allocate(std::uint64_t n) {
+    constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
+    const std::uint64_t bytes = (std::max<std::uint64_t>(n, 1) + kHuge - 1) / kHuge * kHuge;
+    void* p = std::aligned_alloc(kHuge, bytes);
+    if (p == nullptr) throw std::bad_alloc();
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return std::unique_ptr<std::int8_t[], Free>(static_cast<std::int8_t*>(p));
+  }
+
+  std::uint64_t size_ = 0;
+  std::unique_ptr<std::int8_t[], Free> data_;
+};
+
+namespace dense_detail {
+
+inline constexpr int kBlockBits = 14;  // 16 KiB blocks: a block stays in L1/L2
+inline constexpr int kScalarBits = 4;  // butterfly segments below 16 positions
+inline constexpr std::int8_t kUnset = INT8_MIN;
+
+inline absl::Status check_size(std::uint64_t states, const DenseOptions& options) {
+  if (states > options.max_states) {
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "the table needs %d positions (%s at 1 byte each); the dense engine's limit is %d "
+        "positions (%s)",
+        states, format_bytes(states), options.max_states, format_bytes(options.max_states)));
+  }
+  const std::uint64_t available = available_memory_bytes();
+  if (available != 0 && states > available) {
+    return absl::ResourceExhaustedError(
+        absl::StrFormat("the table needs %s of memory but only %s is available",
+                        format_bytes(states), format_bytes(available)));
+  }
+  return absl::OkStatus();
+}
+
+// Runs `solve_block(h)` for every h in [0, 2^high_bits), layer by layer from
+// popcount high_bits down to 0, each layer in parallel.
+template <class SolveBlock>
+void for_blocks_by_layer(int high_bits, const DenseOptions& options, SolveBlock solve_block) {
+  const std::uint64_t blocks = std::uint64_t{1} << high_bits;
+  std::atomic<std::uint64_t> done{0};
+  const std::uint64_t step = std::max<std::uint64_t>(1, blocks / 200);
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  report(options.progress, 0, blocks);
+  for (int layer = high_bits; layer >= 0; --layer) {
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads)
+    for (std::uint64_t h = 0; h < blocks; ++h) {
+      if (std::popcount(h) != layer) continue;
+      solve_block(h);
+      const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+      if (omp_get_thread_num() == 0 && d % step == 0) report(options.progress, d, blocks);
+    }
+  }
+  report(options.progress, blocks, blocks);
+}
+
+// Scalar pull for position `s`: the best move value, or 0 without moves.
+template <IndexedGame G>
+inline std::int8_t pull(const G& game, const std::int8_t* table, std::uint64_t s) {
+  int best = kUnset;
+  game.for_each_move(s, [&](std::uint64_t child, MoveEffect e) {
+    best = std::max(best, move_value(e, table[child]));
+  });
+  return static_cast<std::int8_t>(best == kUnset ? 0 : best);
+}
+
+template <IndexedGame G>
+void sweep_generic(const G& game, DenseTable& table, const DenseOptions& options,
+                   DenseStats& stats) {
+  std::int8_t* t = table.data();
+  const std::uint64_t n = table.size();
+  if constexpr (BitsetIndexedGame<G>) {
+    const int cells = game.cell_count();
+    const int k = std::min(cells, kBlockBits);
+    const std::uint64_t block = std::uint64_t{1} << k;
+    for_blocks_by_layer(cells - k, options, [&](std::uint64_t h) {
+      const std::uint64_t base = h << k;
+      for (std::uint64_t i = block; i-- > 0;) t[base + i] = pull(game, t, base + i);
+    });
+    stats.kernel = "generic-parallel";
+    stats.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  } else {
+    const std::uint64_t step = std::max<std::uint64_t>(1, n / 200);
+    for (std::uint64_t s = n; s-- > 0;) {
+      t[s] = pull(game, t, s);
+      if ((n - s) % step == 0) report(options.progress, n - s, n);
+    }
+    report(options.progress, n, n);
+    stats.kernel = "generic";
+    stats.threads = 1;
+  }
+}
+
+// T[j] = max(T[j], value of the move whose child is C[j]) for j < len, where
+// the move's points are the sum of the 0/1 patterns pats[0..npats) at j.
+inline void push_block(std::int8_t* __restrict t, const std::int8_t* __restrict c,
+                       const std::int8_t* const* pats, int npats, std::uint64_t len) {
+  switch (npats) {
+    case 0:
+      for (std::uint64_t j = 0; j < len; ++j) t[j] = std::max<std::int8_t>(t[j], -c[j]);
+      return;
+    case 1: {
+      const std::int8_t* __restrict p0 = pats[0];
+      for (std::uint64_t j = 0; j < len; ++j) {
+        const std::int8_t v = p0[j] ? static_cast<std::int8_t>(p0[j] + c[j]) : -c[j];
+        t[j] = std::max(t[j], v);
+      }
+      return;
+    }
+    case 2: {
+      const std::int8_t* __restrict p0 = pats[0];
+      const std::int8_t* __restrict p1 = pats[1];
+      for (std::uint64_t j = 0; j < len; ++j) {
+        const std::int8_t pts = static_cast<std::int8_t>(p0[j] + p1[j]);
+        const std::int8_t v = pts ? static_cast<std::int8_t>(pts + c[j]) : -c[j];
+        t[j] = std::max(t[j], v);
+      }
+      return;
+    }
+    default:
+      for (std::uint64_t j = 0; j < len; ++j) {
+        int pts = 0;
+        for (int q = 0; q < npats; ++q) pts += pats[q][j];
+        const int v = pts ? pts + c[j] : -c[j];
+        t[j] = static_cast<std::int8_t>(std::max<int>(t[j], v));
+      }
+  }
+}
+
+// Per-cell data of a completion game, split at bit k.
+struct CompletionLayout {
+  struct Member {                // one group containing the cell
+    std::uint64_t other = 0;     // the group's other cells
+    std::uint64_t other_high = 0;
+    int pattern = 0;             // index of the 0/1 pattern of other & low mask
+  };
+  int cells = 0, k = 0;
+  std::uint64_t block = 0;
+  std::vector<std::vector<Member>> members;  // [cell]
+  std::vector<std::int8_t> patterns;         // [pattern][i], i < block
+
+  CompletionLayout(int cells_, std::span<const std::uint64_t> groups)
+      : cells(cells_), k(std::min(cells_, kBlockBits)), block(std::uint64_t{1} << k),
+        members(cells_) {
+    const std::uint64_t low = block - 1;
+    std::vector<std::uint64_t> masks;
+    for (std::uint64_t g : groups) {
+      for (int p = 0; p < cells; ++p) {
+        const std::uint64_t bit = std::uint64_t{1} << p;
+        if (!(g & bit)) continue;
+        Member m;
+        m.other = g & ~bit;
+        m.other_high = m.other & ~low;
+        const std::uint64_t other_low = m.other & low;
+        auto it = std::find(masks.begin(), masks.end(), other_low);
+        m.pattern = static_cast<int>(it - masks.begin());
+        if (it == masks.end()) masks.push_back(other_low);
+        members[p].push_back(m);
+      }
+    }
+    patterns.resize(masks.size() * block);
+    for (std::size_t q = 0; q < masks.size(); ++q)
+      for (std::uint64_t i = 0; i < block; ++i)
+        patterns[q * block + i] = (i & masks[q]) == masks[q] ? 1 : 0;
+  }
+
+  // Patterns (offset by `offset`) of the groups of `cell` whose high members are
+  // all placed in `base`; returns how many.
+  int active(int cell, std::uint64_t base, std::uint64_t offset, const std::int8_t** out) const {
+    int n = 0;
+    for (const Member& m : members[cell])
+      if ((m.other_high & ~base) == 0) out[n++] = patterns.data() + m.pattern * block + offset;
+    return n;
+  }
+};
+
+class CompletionSweep {
+ public:
+  CompletionSweep(const CompletionLayout& layout, std::int8_t* table)
+      : l_(layout), t_(table) {}
+
+  void solve_block(std::uint64_t h) const {
+    const std::uint64_t base = h << l_.k;
+    std::int8_t* t = t_ + base;
+    std::memset(t, kUnset, l_.block);
+    std::vector<const std::int8_t*> pats(max_members());
+    for (int p = l_.k; p < l_.cells; ++p) {
+      const std::uint64_t bit = std::uint64_t{1} << p;
+      if (base & bit) continue;
+      const int n = l_.active(p, base, 0, pats.data());
+      push_block(t, t + bit, pats.data(), n, l_.block);
+    }
+    if (h == (std::uint64_t{1} << (l_.cells - l_.k)) - 1) t[l_.block - 1] = 0;  // all placed
+    butterfly(base, 0, l_.k, pats.data());
+  }
+
+ private:
+  std::size_t max_members() const {
+    std::size_t m = 1;
+    for (const auto& v : l_.members) m = std::max(m, v.size());
+    return m;
+  }
+
+  // Finishes positions [off, off + 2^q) of the block at `base`, whose moves on
+  // cells >= q are already pushed.
+  void butterfly(std::uint64_t base, std::uint64_t off, int q, const std::int8_t** pats) const {
+    std::int8_t* t = t_ + base;
+    if (q <= kScalarBits) {
+      for (std::uint64_t i = off + (std::uint64_t{1} << q); i-- > off;) {
+        const std::uint64_t s = base | i;
+        int best = t[i];
+        for (int p = 0; p < q; ++p) {
+          const std::uint64_t bit = std::uint64_t{1} << p;
+          if (i & bit) continue;
+          int pts = 0;
+          for (const auto& m : l_.members[p]) pts += (m.other & ~s) == 0;
+          best = std::max(best, pts ? pts + t[i + bit] : -t[i + bit]);
+        }
+        t[i] = static_cast<std::int8_t>(best);
+      }
+      return;
+    }
+    const std::uint64_t half = std::uint64_t{1} << (q - 1);
+    butterfly(base, off + half, q - 1, pats);
+    const int n = l_.active(q - 1, base, off, pats);
+    push_block(t + off, t + off + half, pats, n, half);
+    butterfly(base, off, q - 1, pats);
+  }
+
+  const CompletionLayout& l_;
+  std::int8_t* t_;
+};
+
+}  // namespace dense_detail
+
+// Solves every position of `game`; see the file comment for kernels and errors.
+template <IndexedGame G>
+absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& options = {},
+                                       DenseStats* stats_out = nullptr) {
+  using namespace dense_detail;
+  const std::uint64_t n = game.state_count();
+  if constexpr (BitsetIndexedGame<G>) {
+    if (game.cell_count() > 62)
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%d cells: the dense engine indexes at most 62", game.cell_count()));
+  }
+  if (absl::Status s = check_size(n, options); !s.ok()) return s;
+
+  DenseStats stats;
+  stats.states = n;
+  stats.table_bytes = n;
+  const auto start = std::chrono::steady_clock::now();
+  DenseTable table(n);
+  bool done = false;
+  if constexpr (CompletionGame<G>) {
+    if (options.kernel != DenseKernel::kGeneric) {
+      std::span<const std::uint64_t> groups = game.groups();
+      if (groups.size() > 63)
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "%d groups: scores would overflow the int8 table (at most 63)", groups.size()));
+      const CompletionLayout layout(game.cell_count(), groups);
+      const CompletionSweep sweep(layout, table.data());
+      for_blocks_by_layer(layout.cells - layout.k, options,
+                          [&](std::uint64_t h) { sweep.solve_block(h); });
+      stats.kernel = "completion";
+      stats.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+      done = true;
+    }
+  }
+  if (!done) {
+    if (options.kernel == DenseKernel::kCompletion)
+      return absl::InvalidArgumentError("this game does not model CompletionGame");
+    sweep_generic(game, table, options, stats);
+  }
+  stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (stats_out) *stats_out = stats;
+  return table;
+}
+
+}  // namespace sente

@@ -1,0 +1,47 @@
+// Finding and loading game plugins (host side; the driver and tests use it).
+//
+// A plugin is a shared library named lib<anything>.so exporting the symbols of
+// SENTE_EXPORT_GAME. Plugins are searched, in this order, in every directory
+// of the environment variable SENTE_PLUGIN_PATH (':'-separated), then
+// <dir of the running program>/../lib/sente/plugins (the build tree and the
+// install prefix share this layout), then the compiled-in install prefix.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "sente/plugin/interface.hpp"
+
+namespace sente::plugin {
+
+struct LoadedPlugin {
+  std::filesystem::path path;
+  GameInfo info;
+  // Keeps the shared library loaded for as long as the game object lives.
+  std::shared_ptr<Game> game;
+};
+
+// Loads one plugin file. Errors (kFailedPrecondition) say which file failed
+// and why: not a shared library, not a Sente plugin, or built for another
+// kAbiVersion (with both numbers).
+absl::StatusOr<LoadedPlugin> load_plugin(const std::filesystem::path& file);
+
+// The directories searched, in order (see the file comment).
+std::vector<std::filesystem::path> plugin_search_path();
+
+struct Discovery {
+  std::vector<LoadedPlugin> plugins;  // first plugin of each game name wins
+  std::vector<std::string> problems;  // files that failed to load, with why
+  std::vector<std::filesystem::path> searched;
+};
+
+Discovery discover_plugins(const std::vector<std::filesystem::path>& dirs);
+
+// The plugin whose game is `name`. Errors (kNotFound) list the directories
+// searched, the games found and any plugin that failed to load.
+absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name);
+
+}  // namespace sente::plugin

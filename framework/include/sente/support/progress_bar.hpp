@@ -1,0 +1,39 @@
+// A progress bar on stderr for long engine runs.
+//
+// Draws "label [#####.....]  45%  12.3 s" on one line, at most ten times a
+// second, only when enabled (stderr is a terminal and --quiet was not given).
+// finish() clears the line so results print on a clean terminal.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "sente/support/progress.hpp"
+
+namespace sente {
+
+class ProgressBar {
+ public:
+  ProgressBar(std::string label, bool enabled);
+  ~ProgressBar() { finish(); }
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+  void update(std::uint64_t done, std::uint64_t total);
+  void finish();
+  // A Progress callback that updates this bar.
+  Progress callback() {
+    return [this](std::uint64_t d, std::uint64_t t) { update(d, t); };
+  }
+  // True when stderr is a terminal.
+  static bool stderr_is_terminal();
+
+ private:
+  std::string label_;
+  bool enabled_;
+  bool drawn_ = false;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
+}  // namespace sente

@@ -1,0 +1,512 @@
+#include "diagram.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+namespace sente::dots_and_boxes {
+namespace {
+
+constexpr int kWide = 6;     // analysis layout: dots six columns apart
+constexpr int kCompact = 2;  // program layout
+
+bool is_dot(char c) { return c == '+' || c == '#'; }
+
+// A score token: [+-]digits, optionally followed by a loony mark.
+struct Score {
+  int value = 0;
+  char mark = 0;
+};
+std::optional<Score> read_score(std::string_view t) {
+  Score s;
+  if (!t.empty() && (t.back() == '^' || t.back() == 'v')) {
+    s.mark = t.back();
+    t.remove_suffix(1);
+  }
+  if (t.empty() || t.size() > 4) return std::nullopt;
+  std::size_t i = (t[0] == '+' || t[0] == '-') ? 1 : 0;
+  if (i == t.size()) return std::nullopt;
+  for (std::size_t j = i; j < t.size(); ++j)
+    if (!std::isdigit(static_cast<unsigned char>(t[j]))) return std::nullopt;
+  if (!absl::SimpleAtoi(absl::string_view(t.data(), t.size()), &s.value)) return std::nullopt;
+  return s;
+}
+
+// What is written on one line or in one box.
+struct Mark {
+  enum Kind { kNone, kDrawn, kScore, kOwner } kind = kNone;
+  Score score;
+  char owner = 0;
+};
+
+struct DotRow {
+  int x = 0, spacing = 0, dots = 0, end = 0;  // end: one past the last dot
+  std::vector<Mark> segments;                  // horizontal lines
+  std::vector<bool> hashes;                    // dot drawn as '#'
+};
+
+// Reads a dot row starting at x with the given spacing; nullopt with `why`
+// set (column, message) when a segment is not a line, blank or a score.
+std::optional<DotRow> read_dot_row(std::string_view s, int x, int spacing, int* bad_col,
+                                   std::string* why) {
+  DotRow row;
+  row.x = x;
+  row.spacing = spacing;
+  int pos = x;
+  while (pos < static_cast<int>(s.size()) && is_dot(s[pos])) {
+    row.hashes.push_back(s[pos] == '#');
+    ++row.dots;
+    row.end = pos + 1;
+    const int next = pos + spacing;
+    if (next >= static_cast<int>(s.size()) || !is_dot(s[next])) break;
+    std::string_view seg = s.substr(pos + 1, spacing - 1);
+    Mark m;
+    if (seg == std::string(spacing - 1, '-')) {
+      m.kind = Mark::kDrawn;
+    } else {
+      const absl::string_view stripped =
+          absl::StripAsciiWhitespace(absl::string_view(seg.data(), seg.size()));
+      const std::string_view t(stripped.data(), stripped.size());
+      if (!t.empty()) {
+        std::optional<Score> sc = spacing == kWide ? read_score(t) : std::nullopt;
+        if (!sc) {
+          *bad_col = pos + 1;
+          *why = absl::StrFormat("between two dots expected %s, found '%s'",
+                                 spacing == kWide ? "'-----', blanks or a score" : "'-' or ' '",
+                                 seg);
+          return std::nullopt;
+        }
+        m.kind = Mark::kScore;
+        m.score = *sc;
+      }
+    }
+    row.segments.push_back(m);
+    pos = next;
+  }
+  if (row.dots < 2) return std::nullopt;
+  return row;
+}
+
+// All dot rows in one text line, left to right. A row that starts the line
+// (after spaces) but cannot be read is an error; a stray '+' in prose is not.
+absl::StatusOr<std::vector<DotRow>> scan_dot_rows(std::string_view s, int lineno) {
+  std::vector<DotRow> rows;
+  const std::size_t first = s.find_first_not_of(' ');
+  for (int x = 0; x < static_cast<int>(s.size()); ++x) {
+    if (!is_dot(s[x])) continue;
+    int bad_col = -1;
+    std::string why;
+    std::optional<DotRow> row;
+    for (int spacing : {kCompact, kWide}) {
+      if (x + spacing >= static_cast<int>(s.size()) || !is_dot(s[x + spacing])) continue;
+      int col = -1;
+      std::string w;
+      row = read_dot_row(s, x, spacing, &col, &w);
+      if (row) break;
+      if (bad_col < 0 && !w.empty()) {
+        bad_col = col;
+        why = w;
+      }
+    }
+    if (!row) {
+      if (bad_col >= 0 && static_cast<std::size_t>(x) == first)
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "malformed diagram: line %d, column %d: %s", lineno, bad_col + 1, why));
+      continue;
+    }
+    x = row->end - 1;
+    rows.push_back(std::move(*row));
+  }
+  return rows;
+}
+
+struct Token {
+  int start = 0, end = 0;  // columns [start, end)
+  std::string_view text;
+};
+
+std::vector<Token> tokenize(std::string_view s) {
+  std::vector<Token> out;
+  int i = 0;
+  const int n = static_cast<int>(s.size());
+  while (i < n) {
+    while (i < n && s[i] == ' ') ++i;
+    if (i >= n) break;
+    int j = i;
+    while (j < n && s[j] != ' ') ++j;
+    out.push_back({i, j, s.substr(i, j - i)});
+    i = j;
+  }
+  return out;
+}
+
+// The marks of one text row between dot rows: cols + 1 line slots, cols boxes.
+struct VerticalRow {
+  std::vector<Mark> slots, boxes;
+  bool has_content() const {
+    auto any = [](const std::vector<Mark>& v) {
+      return std::any_of(v.begin(), v.end(), [](const Mark& m) { return m.kind != Mark::kNone; });
+    };
+    return any(slots) || any(boxes);
+  }
+  bool has_info() const {  // more than bars
+    for (const Mark& m : slots)
+      if (m.kind == Mark::kScore) return true;
+    for (const Mark& m : boxes)
+      if (m.kind == Mark::kOwner) return true;
+    return false;
+  }
+};
+
+std::optional<Mark> line_mark(std::string_view t) {
+  Mark m;
+  if (t == "|") {
+    m.kind = Mark::kDrawn;
+    return m;
+  }
+  if (std::optional<Score> s = read_score(t)) {
+    m.kind = Mark::kScore;
+    m.score = *s;
+    return m;
+  }
+  return std::nullopt;
+}
+
+std::optional<Mark> owner_mark(std::string_view t) {
+  if (t != "A" && t != "B") return std::nullopt;
+  Mark m;
+  m.kind = Mark::kOwner;
+  m.owner = t[0];
+  return m;
+}
+
+// Column reading: each token belongs to the nearest line slot (or box centre
+// for 'A'/'B'). Tokens past the board's right edge are prose.
+std::optional<VerticalRow> read_by_columns(const std::vector<Token>& tokens, int x, int cols,
+                                           int spacing) {
+  VerticalRow row;
+  row.slots.resize(cols + 1);
+  row.boxes.resize(cols);
+  const int right = x + spacing * cols;
+  for (const Token& t : tokens) {
+    const double centre = (t.start + t.end - 1) / 2.0 - x;
+    if (t.start > right + 2) break;
+    if (centre < -3) continue;
+    if (std::optional<Mark> m = line_mark(t.text)) {
+      const int slot = static_cast<int>(centre / spacing + 0.5);
+      if (slot < 0 || slot > cols || row.slots[slot].kind != Mark::kNone) return std::nullopt;
+      row.slots[slot] = *m;
+    } else if (std::optional<Mark> o = owner_mark(t.text)) {
+      const int box = static_cast<int>(centre / spacing);
+      if (box < 0 || box >= cols || row.boxes[box].kind != Mark::kNone) return std::nullopt;
+      row.boxes[box] = *o;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return row;
+}
+
+// Token-by-token reading for rows whose columns were damaged: slot, [owner],
+// slot, ... with every slot written ('|' or a score).
+std::optional<VerticalRow> read_in_sequence(const std::vector<Token>& tokens, int cols) {
+  VerticalRow row;
+  row.slots.resize(cols + 1);
+  row.boxes.resize(cols);
+  std::size_t k = 0;
+  for (int slot = 0; slot <= cols; ++slot) {
+    if (slot > 0 && k < tokens.size()) {
+      if (std::optional<Mark> o = owner_mark(tokens[k].text)) {
+        row.boxes[slot - 1] = *o;
+        ++k;
+      }
+    }
+    if (k >= tokens.size()) return std::nullopt;
+    std::optional<Mark> m = line_mark(tokens[k].text);
+    if (!m) return std::nullopt;
+    row.slots[slot] = *m;
+    ++k;
+  }
+  return row;
+}
+
+// Program layout: one character per line, exactly in the dots' columns.
+std::optional<VerticalRow> read_compact(std::string_view s, int x, int cols) {
+  VerticalRow row;
+  row.slots.resize(cols + 1);
+  row.boxes.resize(cols);
+  auto at = [&](int c) { return c < static_cast<int>(s.size()) ? s[c] : ' '; };
+  for (int slot = 0; slot <= cols; ++slot) {
+    const char c = at(x + 2 * slot);
+    if (c == '|') row.slots[slot].kind = Mark::kDrawn;
+    else if (c != ' ') return std::nullopt;
+    if (slot < cols) {
+      const char b = at(x + 2 * slot + 1);
+      if (b == 'A' || b == 'B') {
+        row.boxes[slot].kind = Mark::kOwner;
+        row.boxes[slot].owner = b;
+      } else if (b != ' ') {
+        return std::nullopt;
+      }
+    }
+  }
+  return row;
+}
+
+// A board being read.
+struct OpenBoard {
+  int line = 0, x = 0, spacing = 0, cols = 0;
+  std::vector<DotRow> dot_rows;
+  std::vector<VerticalRow> vertical_rows;
+  std::string caption;
+  std::string before;  // text between the previous board and this one
+};
+
+char stated_mover(std::string text) {
+  text = absl::AsciiStrToLower(text);
+  for (std::size_t at = text.find("to move"); at != std::string::npos;
+       at = text.find("to move", at + 1)) {
+    // "... A to move", "Player B to move"
+    std::size_t e = at;
+    while (e > 0 && text[e - 1] == ' ') --e;
+    if (e >= 1 && (text[e - 1] == 'a' || text[e - 1] == 'b') &&
+        (e == 1 || !std::isalpha(static_cast<unsigned char>(text[e - 2]))))
+      return static_cast<char>(std::toupper(text[e - 1]));
+  }
+  if (text.find("first player's turn") != std::string::npos) return 'A';
+  if (text.find("second player's turn") != std::string::npos) return 'B';
+  return 0;
+}
+
+Diagram finish(const OpenBoard& ob) {
+  Diagram d;
+  d.line = ob.line;
+  d.column = ob.x;
+  d.program_layout = ob.spacing == kCompact;
+  d.caption = ob.caption;
+  const int rows = static_cast<int>(ob.dot_rows.size()) - 1;
+  absl::StatusOr<Board> board = Board::make(std::max(rows, 1), ob.cols);
+  if (rows < 1) {
+    d.problems.push_back("a single row of dots is not a board");
+    return d;
+  }
+  if (!board.ok()) {
+    d.problems.push_back(std::string(board.status().message()));
+    return d;
+  }
+  d.position = Position::start(*board, Variant::kAmerican);
+  Position& p = d.position;
+  auto note = [&](int id, const Mark& m) {
+    if (m.kind == Mark::kDrawn) p.drawn |= std::uint64_t{1} << id;
+    if (m.kind == Mark::kScore) {
+      d.scores[id] = m.score.value;
+      if (m.score.mark) d.loony[id] = m.score.mark;
+    }
+  };
+  for (int r = 0; r <= rows; ++r)
+    for (int c = 0; c < ob.cols; ++c) note(board->id({true, r, c}), ob.dot_rows[r].segments[c]);
+  for (int r = 0; r < rows; ++r) {
+    const VerticalRow& vr = ob.vertical_rows[r];
+    for (int c = 0; c <= ob.cols; ++c) note(board->id({false, r, c}), vr.slots[c]);
+    for (int c = 0; c < ob.cols; ++c)
+      if (vr.boxes[c].kind == Mark::kOwner) p.owner[r * ob.cols + c] = vr.boxes[c].owner;
+  }
+  for (int box = 0; box < board->box_count(); ++box) {
+    const bool complete = p.box_complete(box);
+    const std::string where =
+        absl::StrFormat("box in row %d, column %d", box / ob.cols, box % ob.cols);
+    if (complete && !p.owner[box])
+      d.problems.push_back(where + " is complete but its owner (A or B) is not shown");
+    if (!complete && p.owner[box])
+      d.problems.push_back(where + " has an owner but is not complete");
+  }
+  d.stated_to_move = stated_mover(ob.caption);
+  if (!d.stated_to_move) d.stated_to_move = stated_mover(ob.before);
+  return d;
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (absl::string_view l : absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    lines.emplace_back(l.data(), l.size());
+  }
+  std::vector<Diagram> out;
+  std::vector<OpenBoard> open;
+  std::vector<int> pending;  // non-dot lines since the last dot row
+  std::string loose;         // text outside boards since the last board closed
+
+  auto close_all = [&]() {
+    for (const OpenBoard& ob : open) out.push_back(finish(ob));
+    open.clear();
+  };
+
+  for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
+    const std::string_view s = lines[i];
+    absl::StatusOr<std::vector<DotRow>> rows = scan_dot_rows(s, i + 1);
+    if (!rows.ok()) return rows.status();
+    if (rows->empty()) {
+      pending.push_back(i);
+      if (pending.size() > 12) {
+        close_all();
+      }
+      if (open.empty()) {
+        absl::StrAppend(&loose, std::string(s), "\n");
+      }
+      continue;
+    }
+    // Does this line continue the open boards (same columns, same widths)?
+    bool continues = !open.empty() && rows->size() == open.size();
+    for (std::size_t b = 0; continues && b < open.size(); ++b)
+      continues = (*rows)[b].x == open[b].x && (*rows)[b].spacing == open[b].spacing &&
+                  (*rows)[b].dots == open[b].cols + 1;
+    std::vector<VerticalRow> between(open.size());
+    std::string unused;  // caption lines among the pending ones
+    if (continues) {
+      // Read the lines since the last dot row as score rows of each board.
+      std::vector<bool> found(open.size(), false);
+      int blanks = 0;
+      for (int li : pending) {
+        const std::string_view ps = lines[li];
+        if (absl::StripAsciiWhitespace(absl::string_view(ps.data(), ps.size())).empty()) {
+          ++blanks;
+          continue;
+        }
+        const std::vector<Token> tokens = tokenize(ps);
+        bool used = false;
+        for (std::size_t b = 0; b < open.size(); ++b) {
+          const OpenBoard& ob = open[b];
+          std::optional<VerticalRow> vr;
+          if (ob.spacing == kCompact) {
+            vr = read_compact(ps, ob.x, ob.cols);
+          } else {
+            vr = read_by_columns(tokens, ob.x, ob.cols, ob.spacing);
+            if (!vr && open.size() == 1) vr = read_in_sequence(tokens, ob.cols);
+          }
+          if (!vr || !vr->has_content()) continue;
+          used = true;
+          // Prefer the middle row (scores, owners) to the rows of bars only.
+          if (!found[b] || (vr->has_info() && !between[b].has_info())) between[b] = *vr;
+          found[b] = true;
+        }
+        if (!used) absl::StrAppend(&unused, std::string(ps), "\n");
+      }
+      for (std::size_t b = 0; b < open.size(); ++b) {
+        if (found[b]) continue;
+        // Nothing written between the dot rows: fine when the layout shows the
+        // empty rows (three in the analysis layout, none or one in the program
+        // layout); otherwise this is a new board.
+        const bool empty_ok = open[b].spacing == kCompact ? blanks <= 1 : blanks == 3;
+        if (!empty_ok) continues = false;
+        between[b].slots.resize(open[b].cols + 1);
+        between[b].boxes.resize(open[b].cols);
+      }
+    }
+    if (!continues) {
+      // Text between two boards introduces the next one ("Player B to move").
+      if (!open.empty())
+        for (int li : pending) absl::StrAppend(&loose, std::string(lines[li]), "\n");
+      close_all();
+      for (const DotRow& r : *rows) {
+        OpenBoard ob;
+        ob.line = i + 1;
+        ob.x = r.x;
+        ob.spacing = r.spacing;
+        ob.cols = r.dots - 1;
+        ob.before = loose;
+        open.push_back(std::move(ob));
+      }
+      loose.clear();
+    } else {
+      for (std::size_t b = 0; b < open.size(); ++b) {
+        open[b].vertical_rows.push_back(std::move(between[b]));
+        absl::StrAppend(&open[b].caption, unused);
+      }
+    }
+    for (std::size_t b = 0; b < open.size(); ++b) {
+      open[b].dot_rows.push_back((*rows)[b]);
+      // Prose to the right of the last board on this line is its caption.
+      if (b + 1 == open.size() && (*rows)[b].end < static_cast<int>(s.size()))
+        for (OpenBoard& ob : open) absl::StrAppend(&ob.caption, std::string(s.substr((*rows)[b].end)), "\n");
+    }
+    pending.clear();
+  }
+  close_all();
+  return out;
+}
+
+char infer_to_move(const Diagram& d) {
+  if (d.stated_to_move) return d.stated_to_move;
+  for (char o : d.position.owner)
+    if (o) return 0;
+  return std::popcount(d.position.drawn) % 2 == 0 ? 'A' : 'B';
+}
+
+std::string render_diagram(const Position& pos, const std::map<int, std::string>& labels,
+                           const std::vector<std::string>& caption) {
+  const Board& b = pos.board;
+  std::vector<std::string> rows;
+  auto label = [&](int id) {
+    auto it = labels.find(id);
+    return it == labels.end() ? std::string() : it->second;
+  };
+  for (int r = 0; r <= b.rows(); ++r) {
+    std::string dots = "+";
+    for (int c = 0; c < b.cols(); ++c) {
+      const int id = b.id({true, r, c});
+      if (pos.is_drawn(id)) {
+        dots += "-----";
+      } else {
+        // Number right-aligned in three columns, then the loony mark if any.
+        std::string t = label(id), mark;
+        if (!t.empty() && (t.back() == '^' || t.back() == 'v')) {
+          mark = t.substr(t.size() - 1);
+          t.pop_back();
+        }
+        std::string seg = std::string(t.size() < 3 ? 3 - t.size() : 0, ' ') + t + mark;
+        seg.resize(5, ' ');
+        dots += seg;
+      }
+      dots += "+";
+    }
+    rows.push_back(dots);
+    if (r == b.rows()) break;
+    std::string bars(kWide * b.cols() + 1, ' '), middle = bars;
+    for (int c = 0; c <= b.cols(); ++c) {
+      const int id = b.id({false, r, c});
+      if (pos.is_drawn(id)) {
+        bars[kWide * c] = '|';
+        middle[kWide * c] = '|';
+      } else {
+        const std::string t = label(id);
+        middle.replace(kWide * c, std::min(t.size(), middle.size() - kWide * c), t);
+      }
+      if (c < b.cols() && pos.owner[r * b.cols() + c]) middle[kWide * c + 3] = pos.owner[r * b.cols() + c];
+    }
+    rows.push_back(bars);
+    rows.push_back(middle);
+    rows.push_back(bars);
+  }
+  std::string out;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string row = rows[i];
+    if (i < caption.size() && !caption[i].empty()) {
+      row.resize(kWide * b.cols() + 1 + 8, ' ');
+      row += caption[i];
+    }
+    while (!row.empty() && row.back() == ' ') row.pop_back();
+    absl::StrAppend(&out, row, "\n");
+  }
+  return out;
+}
+
+}  // namespace sente::dots_and_boxes

@@ -1,0 +1,55 @@
+// Wilson's ASCII diagrams of Dots and Boxes positions: parsing and drawing.
+//
+// Two layouts, as on David Wilson's pages (wilson.engr.wisc.edu/boxes):
+//   analysis  dots '+' six columns apart ('#' marks both ends of the last line
+//             drawn); between dots "-----" (drawn) or a score (undrawn); three
+//             text rows between dot rows with '|' in a dot's column for a drawn
+//             vertical line and the score of an undrawn one on the middle row,
+//             'A' / 'B' in the middle of a taken box; '^' or 'v' after a score
+//             is a loony mark. Prose may stand to the right of a board, two
+//             boards may stand side by side, boards are a few lines apart.
+//   program   the input of his `analyze` program: dots two columns apart,
+//             '-' / '|' one character per line, optionally preceded by a line
+//             holding the last-move penalty.
+// The parser tolerates the damage seen in archived copies: blank rows
+// collapsed, leading spaces of score rows lost, captions wrapped onto lines of
+// their own (a score row is then read token by token).
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "board.hpp"
+
+namespace sente::dots_and_boxes {
+
+struct Diagram {
+  int line = 0;    // 1-based text line of the first dot row
+  int column = 0;  // 0-based column of its first dot
+  bool program_layout = false;
+  Position position;           // lines drawn and boxes owned; to_move = 'A'
+  std::map<int, int> scores;   // line id -> score written on it (A minus B)
+  std::map<int, char> loony;   // line id -> '^' or 'v'
+  char stated_to_move = 0;     // 'A' / 'B' when the text says so, else 0
+  std::string caption;         // prose around the board
+  std::vector<std::string> problems;  // why the diagram cannot be used as is
+};
+
+// Every diagram in `text`. Errors (kInvalidArgument) name the 1-based line and
+// column of a dot row that cannot be read.
+absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text);
+
+// The side to move in a diagram: what its text states, else the parity of
+// the lines drawn when no box is taken (A moves first). Returns 0 when it
+// cannot be told honestly (boxes taken and nothing stated).
+char infer_to_move(const Diagram& d);
+
+// Draws `pos` in the analysis layout with `labels[id]` (e.g. "-3", "0^") on
+// each undrawn line and `caption` lines to the right of the top rows.
+std::string render_diagram(const Position& pos, const std::map<int, std::string>& labels,
+                           const std::vector<std::string>& caption);
+
+}  // namespace sente::dots_and_boxes

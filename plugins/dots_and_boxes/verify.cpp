@@ -1,0 +1,184 @@
+// `sente verify dots-and-boxes FILE`: recompute published scores.
+//
+// Two kinds of file: pages of Wilson's diagrams (every score on every diagram
+// with at most kMaxUndrawnLines undrawn lines is recomputed), and CSV tables
+// of first-move values with the header
+// board,variant,edge,row,col,value[,...] (edge h/v as in OpenSpiel's names).
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "diagram.hpp"
+#include "game.hpp"
+#include "sente/engines/retrograde_dense.hpp"
+
+namespace sente::dots_and_boxes {
+namespace {
+
+// Final A minus B for drawing each undrawn line of `pos`, by line id.
+absl::StatusOr<std::map<int, int>> line_values(const Position& pos, const Progress& progress) {
+  absl::StatusOr<DenseView> view = DenseView::make(pos);
+  if (!view.ok()) return view.status();
+  DenseOptions options;
+  options.progress = progress;
+  absl::StatusOr<DenseTable> table = solve_dense(*view, options);
+  if (!table.ok()) return table.status();
+  std::map<int, int> values;
+  const int sign = pos.to_move == 'A' ? 1 : -1;
+  for (const plugin::RootMove& m : view->root_moves()) {
+    const int id = view->line_of_cell(std::countr_zero(m.child));
+    values[id] = pos.taken_difference() + sign * move_value(m.effect, (*table)[m.child]);
+  }
+  return values;
+}
+
+void compare(const Board& board, const std::map<int, int>& published,
+             const std::map<int, int>& computed, const std::string& where,
+             plugin::VerifyReport& report, int* matched_here) {
+  for (const auto& [id, expected] : published) {
+    ++report.values_compared;
+    auto it = computed.find(id);
+    if (it != computed.end() && it->second == expected) {
+      ++report.values_matched;
+      ++*matched_here;
+    } else {
+      report.mismatches.push_back(
+          {where, absl::StrFormat("line %s (%s): published %d, computed %s",
+                                  wilson_name(board, id), openspiel_name(board, id), expected,
+                                  it == computed.end() ? "nothing (line is drawn)"
+                                                       : std::to_string(it->second))});
+    }
+  }
+}
+
+absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
+                                                     plugin::VerifyReport report,
+                                                     const Progress& progress) {
+  absl::StatusOr<std::vector<Diagram>> diagrams = parse_diagrams(text);
+  if (!diagrams.ok()) return diagrams.status();
+  report.items_found = static_cast<std::int64_t>(diagrams->size());
+  int n = 0;
+  for (const Diagram& d : *diagrams) {
+    ++n;
+    const std::string where = absl::StrFormat("diagram %d (line %d)", n, d.line);
+    if (!d.problems.empty()) {
+      report.skipped.push_back({where, absl::StrJoin(d.problems, "; ")});
+      continue;
+    }
+    const Position& pos0 = d.position;
+    const std::string shape = pos0.board.name();
+    if (d.scores.empty()) {
+      report.skipped.push_back({where, shape + " board with no scores written on it"});
+      continue;
+    }
+    if (pos0.undrawn_count() > kMaxUndrawnLines) {
+      report.skipped.push_back(
+          {where, absl::StrFormat("%s board with %d undrawn lines (%d scores): beyond the dense "
+                                  "engine's limit of %d undrawn lines (it would need %s)",
+                                  shape, pos0.undrawn_count(), d.scores.size(), kMaxUndrawnLines,
+                                  format_bytes(std::uint64_t{1} << pos0.undrawn_count()))});
+      continue;
+    }
+    Position pos = pos0;
+    pos.to_move = infer_to_move(d);
+    if (!pos.to_move) {
+      report.skipped.push_back(
+          {where, shape + " board: boxes are taken and the page does not say who is to move"});
+      continue;
+    }
+    absl::StatusOr<std::map<int, int>> computed = line_values(pos, progress);
+    if (!computed.ok()) return computed.status();
+    int matched = 0;
+    compare(pos.board, d.scores, *computed, where, report, &matched);
+    report.notes.push_back(
+        {where, absl::StrFormat("%s, %c to move (%s): %d scores, %d match", shape, pos.to_move,
+                                d.stated_to_move ? "stated" : "parity of lines drawn",
+                                d.scores.size(), matched)});
+  }
+  return report;
+}
+
+absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
+                                                plugin::VerifyReport report,
+                                                const Progress& progress) {
+  // (board, variant) -> published values by line id, with the first CSV line.
+  struct Table {
+    Position start;
+    std::map<int, int> values;
+    int line = 0;
+  };
+  std::map<std::pair<std::string, std::string>, Table> tables;
+  int lineno = 0;
+  for (absl::string_view row : absl::StrSplit(text, '\n')) {
+    ++lineno;
+    row = absl::StripSuffix(row, "\r");
+    if (lineno == 1 || row.empty()) continue;
+    std::vector<std::string> f = absl::StrSplit(row, ',');
+    int r = 0, c = 0, value = 0;
+    if (f.size() < 6 || (f[2] != "h" && f[2] != "v") || !absl::SimpleAtoi(f[3], &r) ||
+        !absl::SimpleAtoi(f[4], &c) || !absl::SimpleAtoi(f[5], &value))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s, line %d: expected board,variant,edge(h|v),row,col,value", report.file, lineno));
+    const auto key = std::make_pair(f[0], f[1]);
+    if (!tables.count(key)) {
+      absl::StatusOr<Board> board = Board::parse(f[0]);
+      if (!board.ok()) return board.status();
+      absl::StatusOr<Variant> variant = parse_variant(f[1]);
+      if (!variant.ok()) return variant.status();
+      tables[key] = {Position::start(*board, *variant), {}, lineno};
+    }
+    Table& t = tables[key];
+    absl::StatusOr<int> id = parse_line(t.start.board, absl::StrFormat("%s,%d,%d", f[2], r, c));
+    if (!id.ok())
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s, line %d: %s", report.file, lineno, id.status().message()));
+    t.values[*id] = value;
+  }
+  report.items_found = static_cast<std::int64_t>(tables.size());
+  for (auto& [key, t] : tables) {
+    const std::string where = absl::StrFormat("%s %s (line %d)", key.first, key.second, t.line);
+    if (t.start.undrawn_count() > kMaxUndrawnLines) {
+      report.skipped.push_back(
+          {where, absl::StrFormat("%d undrawn lines (%d values): beyond the dense engine's "
+                                  "limit of %d",
+                                  t.start.undrawn_count(), t.values.size(), kMaxUndrawnLines)});
+      continue;
+    }
+    absl::StatusOr<std::map<int, int>> computed = line_values(t.start, progress);
+    if (!computed.ok()) return computed.status();
+    int matched = 0;
+    compare(t.start.board, t.values, *computed, where, report, &matched);
+    report.notes.push_back(
+        {where, absl::StrFormat("%d values, %d match", t.values.size(), matched)});
+  }
+  return report;
+}
+
+}  // namespace
+
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+                                                  const std::string& file,
+                                                  const Progress& progress) {
+  for (const auto& [key, value] : options)
+    if (key != "engine")
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "verify reads the board and variant from the file; drop --%s", key));
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    return absl::NotFoundError(absl::StrFormat("cannot open '%s' for reading", file));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  plugin::VerifyReport report;
+  report.file = file;
+  if (text.rfind("board,variant,edge,row,col,value", 0) == 0)
+    return verify_csv(text, std::move(report), progress);
+  return verify_diagrams(text, std::move(report), progress);
+}
+
+}  // namespace sente::dots_and_boxes

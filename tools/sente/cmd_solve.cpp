@@ -1,0 +1,97 @@
+// `sente solve` and `sente analyze`: the value of a position and of each move.
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "json_output.hpp"
+#include "sente/plugin/loader.hpp"
+#include "sente/support/memory.hpp"
+#include "sente/support/progress_bar.hpp"
+
+namespace sente::driver {
+namespace {
+
+void print_stats(const plugin::Analysis& a) {
+  std::string line;
+  for (const plugin::Stat& s : a.stats) {
+    if (s.unit == "bytes") {
+      absl::StrAppend(&line, "  ", s.name, " ", format_bytes(static_cast<std::uint64_t>(s.value)));
+    } else if (s.name.rfind("kernel:", 0) == 0) {
+      absl::StrAppend(&line, "  kernel ", s.name.substr(7));
+    } else if (s.unit == "s") {
+      absl::StrAppend(&line, absl::StrFormat("  %s %.3f s", s.name, s.value));
+    } else {
+      absl::StrAppend(&line, absl::StrFormat("  %s %.0f", s.name, s.value));
+    }
+  }
+  std::cout << "stats:" << line << "\n";
+}
+
+int print(const Common& common, const plugin::Analysis& a) {
+  if (common.json) {
+    std::cout << nlohmann::json(a).dump(2) << "\n";
+    return kOk;
+  }
+  int best = 0;
+  for (const auto& m : a.moves) best += m.best;
+  std::cout << absl::StrFormat("%s %s: value %s (%s)\n", a.game, a.variant, a.value_text,
+                               a.value_meaning);
+  std::cout << absl::StrFormat("%s to move; %d moves, %d keep the value\n\n", a.to_move,
+                               a.moves.size(), best);
+  std::cout << a.diagram;
+  if (common.stats) {
+    std::cout << "\n";
+    print_stats(a);
+  }
+  return kOk;
+}
+
+absl::StatusOr<plugin::LoadedPlugin> load(const std::string& game) {
+  return plugin::find_plugin(game);
+}
+
+}  // namespace
+
+int run_solve(const Common& common, const std::string& game, const plugin::Options& options) {
+  absl::StatusOr<plugin::LoadedPlugin> p = load(game);
+  if (!p.ok()) return report_error(p.status());
+  ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());
+  absl::StatusOr<plugin::Analysis> a = p->game->solve(options, bar.callback());
+  bar.finish();
+  if (!a.ok()) return report_error(a.status());
+  return print(common, *a);
+}
+
+int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
+                const std::vector<std::string>& position) {
+  // One argument naming a file (or "-" for stdin) is read; otherwise the
+  // arguments are the position's text (e.g. a list of moves).
+  std::string text = absl::StrJoin(position, " ");
+  if (position.size() == 1) {
+    std::error_code ec;
+    if (position[0] == "-") {
+      std::stringstream ss;
+      ss << std::cin.rdbuf();
+      text = ss.str();
+    } else if (std::filesystem::is_regular_file(position[0], ec)) {
+      std::ifstream in(position[0], std::ios::binary);
+      if (!in) return report_error(absl::NotFoundError("cannot read " + position[0]));
+      std::stringstream ss;
+      ss << in.rdbuf();
+      text = ss.str();
+    }
+  }
+  absl::StatusOr<plugin::LoadedPlugin> p = load(game);
+  if (!p.ok()) return report_error(p.status());
+  ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
+  absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, text, bar.callback());
+  bar.finish();
+  if (!a.ok()) return report_error(a.status());
+  return print(common, *a);
+}
+
+}  // namespace sente::driver

@@ -1,0 +1,45 @@
+// `sente verify GAME FILE...`: recompute published values, count matches.
+#include <iostream>
+
+#include "absl/strings/str_format.h"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "json_output.hpp"
+#include "sente/plugin/loader.hpp"
+#include "sente/support/progress_bar.hpp"
+
+namespace sente::driver {
+
+int run_verify(const Common& common, const std::string& game, const plugin::Options& options,
+               const std::vector<std::string>& files) {
+  absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+  if (!p.ok()) return report_error(p.status());
+  int code = kOk;
+  nlohmann::json reports = nlohmann::json::array();
+  for (const std::string& file : files) {
+    ProgressBar bar("verifying", !common.quiet && ProgressBar::stderr_is_terminal());
+    absl::StatusOr<plugin::VerifyReport> r = p->game->verify(options, file, bar.callback());
+    bar.finish();
+    if (!r.ok()) {
+      code = std::max(code, report_error(r.status()));
+      continue;
+    }
+    if (r->values_matched != r->values_compared) code = std::max<int>(code, kMismatch);
+    if (common.json) {
+      reports.push_back(*r);
+      continue;
+    }
+    std::cout << absl::StrFormat(
+        "%s\n  found %d, values compared %d, matching %d, mismatching %d, skipped %d\n", file,
+        r->items_found, r->values_compared, r->values_matched,
+        r->values_compared - r->values_matched, r->skipped.size());
+    for (const auto& n : r->notes) std::cout << "  ok       " << n.where << ": " << n.what << "\n";
+    for (const auto& m : r->mismatches)
+      std::cout << "  MISMATCH " << m.where << ": " << m.what << "\n";
+    for (const auto& s : r->skipped) std::cout << "  skipped  " << s.where << ": " << s.what << "\n";
+  }
+  if (common.json) std::cout << reports.dump(2) << "\n";
+  return code;
+}
+
+}  // namespace sente::driver

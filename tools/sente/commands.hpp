@@ -1,0 +1,24 @@
+// The driver's subcommands. Each returns a process exit code (exit_codes.hpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sente/plugin/interface.hpp"
+
+namespace sente::driver {
+
+struct Common {
+  bool json = false;
+  bool quiet = false;
+  bool stats = false;
+};
+
+int run_list(const Common& common);
+int run_solve(const Common& common, const std::string& game, const plugin::Options& options);
+int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
+                const std::vector<std::string>& position);
+int run_verify(const Common& common, const std::string& game, const plugin::Options& options,
+               const std::vector<std::string>& files);
+
+}  // namespace sente::driver

@@ -1,0 +1,48 @@
+#include "json_output.hpp"
+
+namespace sente::plugin {
+
+void to_json(nlohmann::json& j, const NamedText& t) {
+  j = {{"name", t.name}, {"description", t.description}};
+}
+
+void to_json(nlohmann::json& j, const GameInfo& g) {
+  j = {{"name", g.name},         {"title", g.title},
+       {"summary", g.summary},   {"options", g.options},
+       {"variants", g.variants}, {"engines", g.engines},
+       {"position_formats", g.position_formats}};
+}
+
+void to_json(nlohmann::json& j, const Stat& s) {
+  j = {{"name", s.name}, {"value", s.value}, {"unit", s.unit}};
+}
+
+void to_json(nlohmann::json& j, const MoveAnalysis& m) {
+  j = {{"move", m.move}, {"also", m.also}, {"value", m.value}, {"best", m.best}};
+}
+
+void to_json(nlohmann::json& j, const Analysis& a) {
+  j = {{"game", a.game},
+       {"variant", a.variant},
+       {"position", a.position},
+       {"to_move", a.to_move},
+       {"value", a.value},
+       {"value_meaning", a.value_meaning},
+       {"moves", a.moves},
+       {"diagram", a.diagram},
+       {"stats", a.stats}};
+}
+
+void to_json(nlohmann::json& j, const VerifyItem& v) { j = {{"where", v.where}, {"what", v.what}}; }
+
+void to_json(nlohmann::json& j, const VerifyReport& r) {
+  j = {{"file", r.file},
+       {"items_found", r.items_found},
+       {"values_compared", r.values_compared},
+       {"values_matched", r.values_matched},
+       {"skipped", r.skipped},
+       {"mismatches", r.mismatches},
+       {"notes", r.notes}};
+}
+
+}  // namespace sente::plugin

@@ -1,0 +1,112 @@
+// sente: list games, solve, analyse and verify them through their plugins.
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "exit_codes.hpp"
+
+namespace {
+
+constexpr const char* kFooter = R"(Exit codes:
+  0  success
+  1  verify: some published value was not reproduced
+  2  bad command line
+  3  game not found, or a plugin failed to load (wrong ABI, not a plugin)
+  4  bad input: malformed position or diagram, unknown board or variant, unreadable file
+  5  too large: beyond the engine's limit or the memory available
+Plugins are searched in $SENTE_PLUGIN_PATH, then <prefix>/lib/sente/plugins.)";
+
+struct GameArgs {
+  std::string game;
+  std::string board, variant, engine, to_move;
+  sente::plugin::Options options() const {
+    sente::plugin::Options o;
+    if (!board.empty()) o["board"] = board;
+    if (!variant.empty()) o["variant"] = variant;
+    if (!engine.empty()) o["engine"] = engine;
+    if (!to_move.empty()) o["to-move"] = to_move;
+    return o;
+  }
+};
+
+void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
+  cmd->add_option("game", args.game, "Game name, as `sente list` shows it (e.g. dots-and-boxes)")
+      ->required();
+  cmd->add_option("--board,-b", args.board,
+                  "Board size. Dots and Boxes: ROWSxCOLS in boxes, as Wilson names boards: 3x3 "
+                  "is 3 x 3 boxes on 4 x 4 dots (default 3x3)");
+  cmd->add_option("--variant,-v", args.variant,
+                  "Rule set. Dots and Boxes: american (nothing pre-drawn, default), swedish "
+                  "(border pre-drawn), icelandic (left and bottom edges pre-drawn)");
+  cmd->add_option("--engine,-e", args.engine,
+                  "Engine, as `sente list` shows (Dots and Boxes: dense, dense-generic)");
+  if (with_to_move)
+    cmd->add_option("--to-move", args.to_move,
+                    "A or B: who moves, for a diagram whose boxes are taken");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace sente::driver;
+  CLI::App app{"sente — strongly solve combinatorial games with generic engines loaded from "
+               "game plugins"};
+  app.footer(kFooter);
+  app.set_version_flag("--version", std::string("sente ") + SENTE_VERSION);
+  app.require_subcommand(1);
+  Common common;
+  auto add_common = [&](CLI::App* cmd) {
+    cmd->add_flag("--json", common.json, "Print the result as JSON on stdout");
+    cmd->add_flag("--quiet,-q", common.quiet, "No progress bar on stderr");
+  };
+
+  CLI::App* list = app.add_subcommand("list", "List games, their variants and engines");
+  list->add_flag("--json", common.json, "Print the list as JSON");
+
+  GameArgs solve_args;
+  CLI::App* solve = app.add_subcommand(
+      "solve", "Solve the start position: its value and the value of every first move");
+  add_game_options(solve, solve_args, false);
+  add_common(solve);
+  solve->add_flag("--stats", common.stats,
+                  "Print engine figures: positions, seconds, positions/s, peak memory");
+  solve->footer(
+      "Example: sente solve dots-and-boxes --board 3x5 --variant icelandic --stats");
+
+  GameArgs analyze_args;
+  std::vector<std::string> position;
+  CLI::App* analyze = app.add_subcommand(
+      "analyze", "Value of every move of a position, drawn on the board");
+  add_game_options(analyze, analyze_args, true);
+  add_common(analyze);
+  analyze->add_flag("--stats", common.stats, "Print engine figures");
+  analyze->add_option("position", position,
+                      "The position: moves from the start (Dots and Boxes: Wilson letters be, "
+                      "OpenSpiel ids 10 or names h,0,1), or a file holding a diagram ('-' = "
+                      "stdin)");
+  analyze->footer(
+      "Examples:\n  sente analyze dots-and-boxes --board 2x3 bc cd dg\n"
+      "  sente analyze dots-and-boxes wilson_program_shtml_3x5_swedish_input.txt");
+
+  GameArgs verify_args;
+  std::vector<std::string> files;
+  CLI::App* verify = app.add_subcommand(
+      "verify", "Recompute the published values in reference files and count matches");
+  verify_args.game.clear();
+  verify->add_option("game", verify_args.game, "Game name")->required();
+  verify->add_option("files", files, "Reference files (e.g. Wilson's diagram pages)")
+      ->required()
+      ->check(CLI::ExistingFile);
+  add_common(verify);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? kOk : kUsage;
+  }
+  if (*list) return run_list(common);
+  if (*solve) return run_solve(common, solve_args.game, solve_args.options());
+  if (*analyze) return run_analyze(common, analyze_args.game, analyze_args.options(), position);
+  if (*verify) return run_verify(common, verify_args.game, verify_args.options(), files);
+  return kUsage;
+}
