@@ -85,6 +85,7 @@ struct Position {
   std::uint64_t drawn = 0;  // bit i: line id i is drawn
   std::vector<char> owner;  // per box: 0 (open), 'A' or 'B'
   char to_move = 'A';
+  bool from_diagram = false;  // read from a diagram, not played from a variant's start
 
   static Position start(const Board& board, Variant variant);
   bool is_drawn(int id) const { return (drawn >> id) & 1; }

@@ -100,6 +100,7 @@ absl::StatusOr<Position> Game::parse(std::string_view text) const {
           absl::StrFormat("the diagram is a %s board but --board says %s", d.position.board.name(),
                           board_.name()));
     pos = d.position;
+    pos.from_diagram = true;
     pos.to_move = to_move_override_ ? to_move_override_ : infer_to_move(d);
     if (!pos.to_move)
       return absl::InvalidArgumentError(
@@ -113,7 +114,8 @@ absl::StatusOr<Position> Game::parse(std::string_view text) const {
   return pos;
 }
 
-std::string Game::variant_name() const {
+std::string Game::variant_name(const Position& pos) const {
+  if (pos.from_diagram) return absl::StrFormat("%s (from a diagram)", pos.board.name());
   return absl::StrFormat("%s %s", board_.name(), dots_and_boxes::variant_name(variant_));
 }
 

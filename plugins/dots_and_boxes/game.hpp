@@ -38,7 +38,8 @@ class Game {
   // A position: empty text (the start), moves from the start in any notation
   // ("be fg", "10 1 8", "h,0,1 v,1,1"), or one diagram in Wilson's layouts.
   absl::StatusOr<Position> parse(std::string_view text) const;
-  std::string variant_name() const;
+  // "3x3 american", or "3x5 diagram" for a position read from a diagram.
+  std::string variant_name(const Position& pos) const;
   std::string format(const Position& pos) const;
   std::string to_move(const Position& pos) const { return std::string(1, pos.to_move); }
   // Final A minus B, given the mover's best difference over the open boxes.

@@ -58,7 +58,7 @@ absl::StatusOr<plugin::LoadedPlugin> load(const std::string& game) {
 
 int run_solve(const Common& common, const std::string& game, const plugin::Options& options) {
   absl::StatusOr<plugin::LoadedPlugin> p = load(game);
-  if (!p.ok()) return report_error(p.status());
+  if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::Analysis> a = p->game->solve(options, bar.callback());
   bar.finish();
@@ -86,7 +86,7 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
     }
   }
   absl::StatusOr<plugin::LoadedPlugin> p = load(game);
-  if (!p.ok()) return report_error(p.status());
+  if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, text, bar.callback());
   bar.finish();

@@ -13,7 +13,7 @@ namespace sente::driver {
 int run_verify(const Common& common, const std::string& game, const plugin::Options& options,
                const std::vector<std::string>& files) {
   absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
-  if (!p.ok()) return report_error(p.status());
+  if (!p.ok()) return report_plugin_error(p.status());
   int code = kOk;
   nlohmann::json reports = nlohmann::json::array();
   for (const std::string& file : files) {

@@ -21,4 +21,9 @@ int report_error(const absl::Status& s) {
   }
 }
 
+int report_plugin_error(const absl::Status& s) {
+  report_error(s);
+  return kPluginError;
+}
+
 }  // namespace sente::driver

@@ -17,5 +17,7 @@ enum ExitCode : int {
 
 // Prints "sente: error: <message>" on stderr and returns the exit code of `s`.
 int report_error(const absl::Status& s);
+// The same for a failure to find or load a plugin: always kPluginError.
+int report_plugin_error(const absl::Status& s);
 
 }  // namespace sente::driver

@@ -133,6 +133,7 @@ template <class SolveBlock>
 void for_blocks_by_layer(int high_bits, const DenseOptions& options, SolveBlock solve_block) {
   const std::uint64_t blocks = std::uint64_t{1} << high_bits;
   std::atomic<std::uint64_t> done{0};
+  std::uint64_t next_report = 0;  // touched by thread 0 only
   const std::uint64_t step = std::max<std::uint64_t>(1, blocks / 200);
   const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   report(options.progress, 0, blocks);
@@ -142,7 +143,11 @@ void for_blocks_by_layer(int high_bits, const DenseOptions& options, SolveBlock 
       if (std::popcount(h) != layer) continue;
       solve_block(h);
       const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      if (omp_get_thread_num() == 0 && d % step == 0) report(options.progress, d, blocks);
+      // Only thread 0 reports, so the callback never runs concurrently.
+      if (omp_get_thread_num() == 0 && d >= next_report) {
+        next_report = d + step;
+        report(options.progress, d, blocks);
+      }
     }
   }
   report(options.progress, blocks, blocks);

@@ -11,7 +11,7 @@
 //   static absl::StatusOr<G> open(const Options&);     // one variant/board
 //   Position start() const;                             // its start position
 //   absl::StatusOr<Position> parse(std::string_view) const;
-//   std::string variant_name() const;
+//   std::string variant_name(const Position&) const;  // "3x3 american"
 //   std::string format(const Position&) const;          // text form
 //   std::string to_move(const Position&) const;         // "A", "B", ...
 //   std::int64_t display_value(const Position&, int mover_value) const;
@@ -61,7 +61,7 @@ concept PluginGame = requires(const G& g, const typename G::Position& pos, const
   { G::open(o) } -> std::same_as<absl::StatusOr<G>>;
   { g.start() } -> std::same_as<typename G::Position>;
   { g.parse(text) } -> std::same_as<absl::StatusOr<typename G::Position>>;
-  { g.variant_name() } -> std::convertible_to<std::string>;
+  { g.variant_name(pos) } -> std::convertible_to<std::string>;
   { g.format(pos) } -> std::convertible_to<std::string>;
   { g.to_move(pos) } -> std::convertible_to<std::string>;
   { g.display_value(pos, 0) } -> std::convertible_to<std::int64_t>;
@@ -102,7 +102,7 @@ absl::StatusOr<Analysis> analyze_dense(const G& game, const typename G::Position
 
   Analysis a;
   a.game = G::info().name;
-  a.variant = game.variant_name();
+  a.variant = game.variant_name(pos);
   a.position = game.format(pos);
   a.to_move = game.to_move(pos);
   const int root_value = (*table)[view->root()];

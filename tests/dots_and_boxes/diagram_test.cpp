@@ -1,0 +1,168 @@
+// Wilson's diagrams: the damaged archived results page, his program's input
+// file, round trips of the plugin's own drawings, and malformed input.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <regex>
+
+#include "diagram.hpp"
+#include "game.hpp"
+#include "reference_data.hpp"
+#include "solve_helpers.hpp"
+
+namespace sente::dots_and_boxes {
+namespace {
+
+constexpr const char* kExcerpt = "dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt";
+constexpr const char* kCsv = "dots-and-boxes/wilson_first_move_values.csv";
+constexpr const char* kInput = "dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt";
+constexpr const char* kValues = "dots-and-boxes/published-values.md";
+
+TEST(WilsonDiagrams, ExcerptRecoversThreeBoardsAndVerifiesTheThreeByThree) {
+  SENTE_REQUIRE_REFERENCE(kExcerpt);
+  absl::StatusOr<std::vector<Diagram>> ds =
+      parse_diagrams(testing::read_text(testing::reference_file(kExcerpt)));
+  ASSERT_TRUE(ds.ok()) << ds.status();
+  ASSERT_EQ(ds->size(), 3u);
+  EXPECT_EQ((*ds)[0].position.board.name(), "3x3");
+  EXPECT_EQ((*ds)[1].position.board.name(), "3x5");
+  EXPECT_EQ((*ds)[2].position.board.name(), "4x4");
+  EXPECT_EQ((*ds)[0].scores.size(), 24u);
+  EXPECT_EQ((*ds)[1].scores.size(), 38u);
+  EXPECT_EQ((*ds)[2].scores.size(), 40u);
+  EXPECT_EQ((*ds)[2].loony.size(), 36u);  // the four lines at the centre dot have none
+
+  absl::StatusOr<plugin::VerifyReport> r =
+      Game::verify({}, testing::reference_file(kExcerpt).string(), {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->items_found, 3);
+  EXPECT_EQ(r->values_compared, 24);
+  EXPECT_EQ(r->values_matched, 24);
+  ASSERT_EQ(r->skipped.size(), 2u);
+  EXPECT_NE(r->skipped[0].what.find("38 undrawn lines"), std::string::npos);
+  EXPECT_NE(r->skipped[1].what.find("40 undrawn lines"), std::string::npos);
+  EXPECT_TRUE(r->mismatches.empty());
+}
+
+TEST(WilsonDiagrams, FirstMoveTableVerifies) {
+  SENTE_REQUIRE_REFERENCE(kCsv);
+  absl::StatusOr<plugin::VerifyReport> r =
+      Game::verify({}, testing::reference_file(kCsv).string(), {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->items_found, 3);
+  EXPECT_EQ(r->values_compared, 24);
+  EXPECT_EQ(r->values_matched, 24);
+  EXPECT_EQ(r->skipped.size(), 2u);
+}
+
+TEST(WilsonDiagrams, ProgramInputGivesThePublishedThreeByFiveSwedishValue) {
+  SENTE_REQUIRE_REFERENCE(kInput);
+  SENTE_REQUIRE_REFERENCE(kValues);
+  const std::string md = testing::read_text(testing::reference_file(kValues));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(md, m, std::regex(R"(\| 3x5 Swedish \| 22 \| ([+-]?\d+) \|)")));
+  absl::StatusOr<Game> game = Game::open({});
+  ASSERT_TRUE(game.ok());
+  absl::StatusOr<Position> pos = game->parse(testing::read_text(testing::reference_file(kInput)));
+  ASSERT_TRUE(pos.ok()) << pos.status();
+  EXPECT_EQ(pos->board.name(), "3x5");
+  EXPECT_EQ(pos->undrawn_count(), 22);
+  EXPECT_EQ(pos->to_move, 'A');
+  EXPECT_EQ(helpers::solve(*pos).value, std::stoi(m[1]));
+}
+
+TEST(WilsonDiagrams, OwnDrawingsRoundTrip) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 40; ++trial) {
+    const int rows = 1 + trial % 3, cols = 1 + (trial / 3) % 4;
+    Position pos = Position::start(helpers::board(rows, cols), Variant::kAmerican);
+    std::vector<int> ids(pos.board.line_count());
+    std::iota(ids.begin(), ids.end(), 0);
+    std::shuffle(ids.begin(), ids.end(), rng);
+    const int drawn = std::uniform_int_distribution<int>(0, pos.board.line_count() - 1)(rng);
+    for (int i = 0; i < drawn; ++i) ASSERT_TRUE(pos.play(ids[i]).ok());
+    if (pos.undrawn_count() > 20) continue;
+    const helpers::Solved s = helpers::solve(pos);
+    std::map<int, std::string> labels;
+    for (const auto& [id, v] : s.moves) labels[id] = std::to_string(v);
+    const std::string text =
+        render_diagram(pos, labels, {std::string(1, pos.to_move) + " to move"});
+    absl::StatusOr<std::vector<Diagram>> back = parse_diagrams(text);
+    ASSERT_TRUE(back.ok()) << back.status() << "\n" << text;
+    ASSERT_EQ(back->size(), 1u) << text;
+    const Diagram& d = back->front();
+    EXPECT_TRUE(d.problems.empty()) << text;
+    EXPECT_EQ(d.position.board, pos.board);
+    EXPECT_EQ(d.position.drawn, pos.drawn) << text;
+    EXPECT_EQ(d.position.owner, pos.owner) << text;
+    EXPECT_EQ(infer_to_move(d), pos.to_move) << text;
+    EXPECT_EQ(d.scores, s.moves) << text;
+  }
+}
+
+TEST(WilsonDiagrams, TwoBoardsSideBySideWithProse) {
+  // Writes each (column, text) pair into one row.
+  auto row = [](std::initializer_list<std::pair<int, const char*>> parts) {
+    std::string r(40, ' ');
+    for (const auto& [col, t] : parts) r.replace(col, std::strlen(t), t);
+    while (r.back() == ' ') r.pop_back();
+    return r + "\n";
+  };
+  // The second board starts at column 20, off the first one's six-column grid.
+  const std::string bars = row({{0, "|"}, {6, "|"}, {26, "|"}, {32, "|"}});
+  const std::string text =
+      "Two positions:\n" + row({{0, "+-----+  0  +"}, {20, "+ -2  +-----+"}, {36, "compare"}}) +
+      bars +
+      row({{0, "|"}, {3, "A"}, {6, "|"}, {12, "-1"}, {20, "1"}, {26, "|"}, {29, "B"}, {32, "|"}}) +
+      bars + row({{0, "+-----+ -1  +"}, {20, "+  2  +-----+"}});
+  absl::StatusOr<std::vector<Diagram>> ds = parse_diagrams(text);
+  ASSERT_TRUE(ds.ok()) << ds.status();
+  ASSERT_EQ(ds->size(), 2u) << text;
+  EXPECT_EQ((*ds)[0].position.owner, std::vector<char>({'A', 0}));
+  EXPECT_EQ((*ds)[1].position.owner, std::vector<char>({0, 'B'}));
+  EXPECT_TRUE((*ds)[0].problems.empty() && (*ds)[1].problems.empty());
+  EXPECT_EQ((*ds)[0].scores.size(), 3u);
+  EXPECT_EQ((*ds)[1].scores.size(), 3u);
+  EXPECT_EQ((*ds)[1].column, 20);
+}
+
+TEST(WilsonDiagrams, MalformedDiagramNamesLineAndColumn) {
+  const std::string text = "a caption\n\n+-----+--x--+\n";
+  absl::StatusOr<std::vector<Diagram>> ds = parse_diagrams(text);
+  ASSERT_FALSE(ds.ok());
+  EXPECT_NE(ds.status().message().find("line 3, column 8"), absl::string_view::npos)
+      << ds.status();
+  absl::StatusOr<Game> game = Game::open({});
+  absl::StatusOr<Position> pos = game->parse("+-----+\n\n   A  |\n\n+-----+\n");
+  ASSERT_FALSE(pos.ok());
+  EXPECT_NE(pos.status().message().find("owner"), absl::string_view::npos) << pos.status();
+}
+
+TEST(BadInput, UnknownBoardsAndVariantsAreNamed) {
+  for (const char* bad : {"3y3", "0x3", "x", "3x"}) {
+    absl::StatusOr<Game> g = Game::open({{"board", bad}});
+    ASSERT_FALSE(g.ok()) << bad;
+    EXPECT_NE(g.status().message().find(bad), absl::string_view::npos) << g.status();
+  }
+  absl::StatusOr<Game> big = Game::open({{"board", "6x6"}});
+  ASSERT_FALSE(big.ok());
+  EXPECT_NE(big.status().message().find("84 lines"), absl::string_view::npos) << big.status();
+  absl::StatusOr<Game> v = Game::open({{"variant", "norwegian"}});
+  ASSERT_FALSE(v.ok());
+  EXPECT_NE(v.status().message().find("norwegian"), absl::string_view::npos);
+}
+
+TEST(BadInput, BoardsOverTheLimitSayTheLimitAndTheMemory) {
+  absl::StatusOr<Game> g = Game::open({{"board", "4x4"}});
+  ASSERT_TRUE(g.ok());
+  absl::StatusOr<DenseView> v = g->dense_view(g->start());
+  ASSERT_EQ(v.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(v.status().message().find("40 undrawn lines"), absl::string_view::npos);
+  EXPECT_NE(v.status().message().find("at most 30"), absl::string_view::npos);
+  EXPECT_NE(v.status().message().find("1.00 TiB"), absl::string_view::npos) << v.status();
+}
+
+}  // namespace
+}  // namespace sente::dots_and_boxes

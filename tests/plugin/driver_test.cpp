@@ -1,0 +1,87 @@
+// The `sente` driver end to end: output, JSON, exit codes, and its diagrams
+// read back by its own `analyze`.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "reference_data.hpp"
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;  // stdout and stderr
+};
+
+Result sente(const std::string& args) {
+  Result r;
+  const std::string cmd = std::string(SENTE_DRIVER) + " " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf;
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string data(const std::string& rel) { return sente::testing::reference_file(rel).string(); }
+
+TEST(Driver, SolvesThreeByThreeAsJson) {
+  const Result r = sente("solve dots-and-boxes --board 3x3 --json --quiet");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["value"], -3);
+  EXPECT_EQ(j["to_move"], "A");
+  ASSERT_EQ(j["moves"].size(), 24u);
+  for (const auto& m : j["moves"]) EXPECT_TRUE(m["best"].get<bool>());
+}
+
+TEST(Driver, VerifiesTheWilsonExcerpt) {
+  SENTE_REQUIRE_REFERENCE("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt");
+  const Result r =
+      sente("verify dots-and-boxes " + data("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("found 3, values compared 24, matching 24, mismatching 0, skipped 2"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Driver, AnalysesWilsonsProgramInput) {
+  SENTE_REQUIRE_REFERENCE("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt");
+  const Result r = sente("analyze dots-and-boxes --json " +
+                      data("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt"));
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  const Result published = sente("solve dots-and-boxes --board 3x5 --variant swedish --json");
+  EXPECT_EQ(j["value"], nlohmann::json::parse(published.out)["value"]);
+}
+
+TEST(Driver, ItsOwnDiagramReadsBack) {
+  const Result first = sente("analyze dots-and-boxes --board 2x3 bc cd dg");
+  ASSERT_EQ(first.code, 0) << first.out;
+  const std::string diagram = first.out.substr(first.out.find("\n\n") + 2);
+  const auto file = std::filesystem::temp_directory_path() / "sente_driver_roundtrip.txt";
+  std::ofstream(file) << diagram;
+  const Result second = sente("analyze dots-and-boxes " + file.string());
+  std::filesystem::remove(file);
+  ASSERT_EQ(second.code, 0) << second.out;
+  EXPECT_EQ(second.out.substr(second.out.find("\n\n") + 2), diagram);
+}
+
+TEST(Driver, ExitCodesSayWhatWentWrong) {
+  EXPECT_EQ(sente("solve dots-and-boxes --board 3y3").code, 4);
+  EXPECT_EQ(sente("solve no-such-game").code, 3);
+  const Result big = sente("solve dots-and-boxes --board 4x4");
+  EXPECT_EQ(big.code, 5);
+  EXPECT_NE(big.out.find("at most 30"), std::string::npos) << big.out;
+  EXPECT_EQ(sente("solve").code, 2);
+  EXPECT_EQ(sente("analyze dots-and-boxes --board 2x2 ab zz").code, 4);
+  EXPECT_EQ(sente("--help").code, 0);
+}
+
+}  // namespace
