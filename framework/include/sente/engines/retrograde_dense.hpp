@@ -107,8 +107,14 @@ class DenseTable {
 
 namespace dense_detail {
 
-inline constexpr int kBlockBits = 14;  // 16 KiB blocks: a block stays in L1/L2
-inline constexpr int kScalarBits = 4;  // butterfly segments below 16 positions
+#ifndef SENTE_DENSE_BLOCK_BITS
+#define SENTE_DENSE_BLOCK_BITS 14
+#endif
+#ifndef SENTE_DENSE_SCALAR_BITS
+#define SENTE_DENSE_SCALAR_BITS 3
+#endif
+inline constexpr int kBlockBits = SENTE_DENSE_BLOCK_BITS;  // 16 KiB blocks: a block stays in L1/L2
+inline constexpr int kScalarBits = SENTE_DENSE_SCALAR_BITS;  // butterfly segments of 8 positions: unrolled pull
 inline constexpr std::int8_t kUnset = INT8_MIN;
 
 inline absl::Status check_size(std::uint64_t states, const DenseOptions& options) {
@@ -290,7 +296,18 @@ class CompletionSweep {
       push_block(t, t + bit, pats.data(), n, l_.block);
     }
     if (h == (std::uint64_t{1} << (l_.cells - l_.k)) - 1) t[l_.block - 1] = 0;  // all placed
-    butterfly(base, 0, l_.k, pats.data());
+    // Points of the moves on the lowest cells, for the scalar segments.
+    thread_local std::vector<std::int8_t> points;
+    if (l_.k >= kScalarBits) {
+      points.assign(kScalarBits * l_.block, 0);
+      for (int p = 0; p < kScalarBits; ++p) {
+        const int n = l_.active(p, base, 0, pats.data());
+        std::int8_t* __restrict row = points.data() + p * l_.block;
+        for (int q = 0; q < n; ++q)
+          for (std::uint64_t i = 0; i < l_.block; ++i) row[i] += pats[q][i];
+      }
+    }
+    butterfly(base, 0, l_.k, pats.data(), points.data());
   }
 
  private:
@@ -301,10 +318,29 @@ class CompletionSweep {
   }
 
   // Finishes positions [off, off + 2^q) of the block at `base`, whose moves on
-  // cells >= q are already pushed.
-  void butterfly(std::uint64_t base, std::uint64_t off, int q, const std::int8_t** pats) const {
+  // cells >= q are already pushed. `points` holds kScalarBits rows of the
+  // block's move points on cells 0..kScalarBits-1.
+  void butterfly(std::uint64_t base, std::uint64_t off, int q, const std::int8_t** pats,
+                 const std::int8_t* points) const {
     std::int8_t* t = t_ + base;
-    if (q <= kScalarBits) {
+    if (q == kScalarBits) {
+      // Fixed-size pull, descending, so the compiler unrolls it completely.
+#pragma GCC unroll 64
+      for (int j = (1 << kScalarBits) - 1; j >= 0; --j) {
+        const std::uint64_t i = off + j;
+        int best = t[i];
+#pragma GCC unroll 8
+        for (int p = 0; p < kScalarBits; ++p) {
+          if (j >> p & 1) continue;
+          const int pts = points[p * l_.block + i];
+          const int child = t[i + (std::uint64_t{1} << p)];
+          best = std::max(best, pts ? pts + child : -child);
+        }
+        t[i] = static_cast<std::int8_t>(best);
+      }
+      return;
+    }
+    if (q < kScalarBits) {  // a board with fewer cells than kScalarBits
       for (std::uint64_t i = off + (std::uint64_t{1} << q); i-- > off;) {
         const std::uint64_t s = base | i;
         int best = t[i];
@@ -320,10 +356,10 @@ class CompletionSweep {
       return;
     }
     const std::uint64_t half = std::uint64_t{1} << (q - 1);
-    butterfly(base, off + half, q - 1, pats);
+    butterfly(base, off + half, q - 1, pats, points);
     const int n = l_.active(q - 1, base, off, pats);
     push_block(t + off, t + off + half, pats, n, half);
-    butterfly(base, off, q - 1, pats);
+    butterfly(base, off, q - 1, pats, points);
   }
 
   const CompletionLayout& l_;
