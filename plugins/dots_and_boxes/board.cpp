@@ -45,9 +45,10 @@ absl::StatusOr<Board> Board::make(int rows, int cols) {
   b.rows_ = rows;
   b.cols_ = cols;
   if (b.line_count() > kMaxLines)
-    return absl::InvalidArgumentError(
-        absl::StrFormat("board %dx%d has %d lines; boards are limited to %d lines (e.g. 5x5)",
-                        rows, cols, b.line_count(), kMaxLines));
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "board %dx%d has %d lines; boards are limited to %d lines (e.g. 5x5), and the dense "
+        "engine solves positions with at most 30 undrawn lines (1 GiB)",
+        rows, cols, b.line_count(), kMaxLines));
   return b;
 }
 
@@ -57,7 +58,7 @@ absl::StatusOr<Board> Board::parse(std::string_view name) {
   std::vector<std::string> parts = absl::StrSplit(n, 'x');
   int rows = 0, cols = 0;
   if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &rows) ||
-      !absl::SimpleAtoi(parts[1], &cols))
+      !absl::SimpleAtoi(parts[1], &cols) || rows > 64 || cols > 64)
     return absl::InvalidArgumentError(absl::StrFormat(
         "unknown board '%s'; name a board by its boxes as ROWSxCOLS, e.g. 3x3 (3 x 3 boxes, "
         "4 x 4 dots)",
@@ -123,7 +124,10 @@ int Board::line_at_grid(int gr, int gc) const {
   return -1;
 }
 
+bool has_wilson_names(const Board& b) { return 2 * b.rows() + 1 <= 26 && 2 * b.cols() + 1 <= 26; }
+
 std::string wilson_name(const Board& b, int lid) {
+  if (!has_wilson_names(b)) return openspiel_name(b, lid);
   const auto [gr, gc] = b.grid_cell(lid);
   return {static_cast<char>('a' + gr), static_cast<char>('a' + gc)};
 }

@@ -257,17 +257,66 @@ std::optional<VerticalRow> read_compact(std::string_view s, int x, int cols) {
       }
     }
   }
+  for (int c = x + 2 * cols + 1; c < static_cast<int>(s.size()); ++c)
+    if (s[c] != ' ') return std::nullopt;
   return row;
 }
 
 // A board being read.
 struct OpenBoard {
   int line = 0, x = 0, spacing = 0, cols = 0;
+  int last_line = 0;  // 1-based text line of the last dot row so far
   std::vector<DotRow> dot_rows;
   std::vector<VerticalRow> vertical_rows;
+  std::vector<int> vertical_lines;  // 1-based text line of each, 0 when none was written
   std::string caption;
   std::string before;  // text between the previous board and this one
 };
+
+// A row near a board that is not one of its rows. Prose is fine; a row that
+// starts like a row of vertical lines ('|' or a score) but cannot be read is
+// an error, so a damaged diagram is never solved as some other position.
+absl::Status check_unread_row(std::string_view s, int lineno, const OpenBoard& ob,
+                              bool below_last_row) {
+  const std::vector<Token> tokens = tokenize(s);
+  if (tokens.empty()) return absl::OkStatus();
+  if (ob.spacing == kWide && !line_mark(tokens[0].text)) return absl::OkStatus();
+  if (below_last_row)
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "malformed diagram: line %d: a row of vertical lines below the last row of dots "
+        "(line %d); is the diagram cut short?",
+        lineno, ob.last_line));
+  int col = tokens[0].start;
+  std::string what(tokens[0].text);
+  for (const Token& t : tokens) {
+    if (ob.spacing == kCompact) break;
+    if (!line_mark(t.text) && !owner_mark(t.text)) {
+      col = t.start;
+      what = std::string(t.text);
+      break;
+    }
+  }
+  if (ob.spacing == kCompact) {
+    for (int c = 0; c < static_cast<int>(s.size()); ++c) {
+      const int rel = c - ob.x;
+      const bool slot = rel >= 0 && rel % 2 == 0 && rel <= 2 * ob.cols;
+      const bool box = rel > 0 && rel % 2 == 1 && rel < 2 * ob.cols;
+      const char ch = s[c];
+      if (ch == ' ' || (slot && ch == '|') || (box && (ch == 'A' || ch == 'B'))) continue;
+      col = c;
+      what = std::string(1, ch);
+      break;
+    }
+  }
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "malformed diagram: line %d, column %d: cannot read this row between two rows of dots "
+      "(found '%s'; expected %s)",
+      lineno, col + 1, what,
+      ob.spacing == kWide
+          ? "'|' for a drawn line or a score for an undrawn one under each dot, A or B in a "
+            "taken box"
+          : "'|' or ' ' under each dot, ' ', A or B between them"));
+}
 
 char stated_mover(std::string text) {
   text = absl::AsciiStrToLower(text);
@@ -320,8 +369,11 @@ Diagram finish(const OpenBoard& ob) {
   }
   for (int box = 0; box < board->box_count(); ++box) {
     const bool complete = p.box_complete(box);
+    const int text_line = ob.vertical_lines[box / ob.cols];
     const std::string where =
-        absl::StrFormat("box in row %d, column %d", box / ob.cols, box % ob.cols);
+        text_line > 0 ? absl::StrFormat("line %d: box in row %d, column %d", text_line,
+                                        box / ob.cols, box % ob.cols)
+                      : absl::StrFormat("box in row %d, column %d", box / ob.cols, box % ob.cols);
     if (complete && !p.owner[box])
       d.problems.push_back(where + " is complete but its owner (A or B) is not shown");
     if (!complete && p.owner[box])
@@ -335,6 +387,7 @@ Diagram finish(const OpenBoard& ob) {
 }  // namespace
 
 absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
+  if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
   std::vector<std::string_view> lines;
   for (absl::string_view l : absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
     if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
@@ -345,9 +398,14 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
   std::vector<int> pending;  // non-dot lines since the last dot row
   std::string loose;         // text outside boards since the last board closed
 
-  auto close_all = [&]() {
+  // Closes the open boards; `pending` holds the lines below their last row.
+  auto close_all = [&]() -> absl::Status {
+    for (int li : pending)
+      for (const OpenBoard& ob : open)
+        if (absl::Status s = check_unread_row(lines[li], li + 1, ob, true); !s.ok()) return s;
     for (const OpenBoard& ob : open) out.push_back(finish(ob));
     open.clear();
+    return absl::OkStatus();
   };
 
   for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
@@ -356,8 +414,10 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
     if (!rows.ok()) return rows.status();
     if (rows->empty()) {
       pending.push_back(i);
-      if (pending.size() > 12) {
-        close_all();
+      if (pending.size() > 12 && !open.empty()) {
+        pending.pop_back();
+        if (absl::Status st = close_all(); !st.ok()) return st;
+        pending.push_back(i);
       }
       if (open.empty()) {
         absl::StrAppend(&loose, std::string(s), "\n");
@@ -370,6 +430,7 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
       continues = (*rows)[b].x == open[b].x && (*rows)[b].spacing == open[b].spacing &&
                   (*rows)[b].dots == open[b].cols + 1;
     std::vector<VerticalRow> between(open.size());
+    std::vector<int> between_line(open.size(), 0);
     std::string unused;  // caption lines among the pending ones
     if (continues) {
       // Read the lines since the last dot row as score rows of each board.
@@ -395,10 +456,17 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
           if (!vr || !vr->has_content()) continue;
           used = true;
           // Prefer the middle row (scores, owners) to the rows of bars only.
-          if (!found[b] || (vr->has_info() && !between[b].has_info())) between[b] = *vr;
+          if (!found[b] || (vr->has_info() && !between[b].has_info())) {
+            between[b] = *vr;
+            between_line[b] = li + 1;
+          }
           found[b] = true;
         }
-        if (!used) absl::StrAppend(&unused, std::string(ps), "\n");
+        if (!used) {
+          for (const OpenBoard& ob : open)
+            if (absl::Status st = check_unread_row(ps, li + 1, ob, false); !st.ok()) return st;
+          absl::StrAppend(&unused, std::string(ps), "\n");
+        }
       }
       for (std::size_t b = 0; b < open.size(); ++b) {
         if (found[b]) continue;
@@ -415,7 +483,7 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
       // Text between two boards introduces the next one ("Player B to move").
       if (!open.empty())
         for (int li : pending) absl::StrAppend(&loose, std::string(lines[li]), "\n");
-      close_all();
+      if (absl::Status st = close_all(); !st.ok()) return st;
       for (const DotRow& r : *rows) {
         OpenBoard ob;
         ob.line = i + 1;
@@ -429,18 +497,20 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
     } else {
       for (std::size_t b = 0; b < open.size(); ++b) {
         open[b].vertical_rows.push_back(std::move(between[b]));
+        open[b].vertical_lines.push_back(between_line[b]);
         absl::StrAppend(&open[b].caption, unused);
       }
     }
     for (std::size_t b = 0; b < open.size(); ++b) {
       open[b].dot_rows.push_back((*rows)[b]);
+      open[b].last_line = i + 1;
       // Prose to the right of the last board on this line is its caption.
       if (b + 1 == open.size() && (*rows)[b].end < static_cast<int>(s.size()))
         for (OpenBoard& ob : open) absl::StrAppend(&ob.caption, std::string(s.substr((*rows)[b].end)), "\n");
     }
     pending.clear();
   }
-  close_all();
+  if (absl::Status st = close_all(); !st.ok()) return st;
   return out;
 }
 

@@ -47,6 +47,8 @@ plugin::GameInfo Game::info() {
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Game g;
   for (const auto& [key, value] : options) {
+    if (value.empty())
+      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
     if (key == "board") {
       absl::StatusOr<Board> b = Board::parse(value);
       if (!b.ok()) return b.status();
@@ -56,6 +58,7 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       absl::StatusOr<Variant> v = parse_variant(value);
       if (!v.ok()) return v.status();
       g.variant_ = *v;
+      g.variant_given_ = true;
     } else if (key == "to-move") {
       const std::string m = absl::AsciiStrToUpper(value);
       if (m != "A" && m != "B")
@@ -88,9 +91,20 @@ absl::StatusOr<Position> Game::parse(std::string_view text) const {
           penalty));
     absl::StatusOr<std::vector<Diagram>> diagrams = parse_diagrams(text);
     if (!diagrams.ok()) return diagrams.status();
-    if (diagrams->size() != 1)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "expected one diagram, found %d; give one board at a time", diagrams->size()));
+    if (diagrams->empty())
+      return absl::InvalidArgumentError(
+          "no diagram found: a diagram starts with a row of dots '+', six columns apart "
+          "(Wilson's analysis layout, '+-----+') or two apart (his program's input, '+-+')");
+    if (diagrams->size() > 1) {
+      std::vector<std::string> at;
+      for (const Diagram& d : *diagrams) at.push_back(absl::StrFormat("line %d", d.line));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("found %d diagrams (at %s); give one board at a time",
+                          diagrams->size(), absl::StrJoin(at, ", ")));
+    }
+    if (variant_given_)
+      return absl::InvalidArgumentError(
+          "a diagram shows every drawn line itself; drop --variant");
     const Diagram& d = diagrams->front();
     if (!d.problems.empty())
       return absl::InvalidArgumentError(absl::StrFormat(
@@ -107,9 +121,12 @@ absl::StatusOr<Position> Game::parse(std::string_view text) const {
           "boxes are taken in this diagram and it does not say who is to move; "
           "give --to-move A or --to-move B");
   } else {
+    if (to_move_override_)
+      return absl::InvalidArgumentError(
+          "--to-move is for diagrams whose boxes are taken; moves played from the start "
+          "already say who is to move");
     pos = start();
     if (absl::Status s = play_moves(pos, text); !s.ok()) return s;
-    if (to_move_override_) pos.to_move = to_move_override_;
   }
   return pos;
 }

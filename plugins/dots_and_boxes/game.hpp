@@ -58,6 +58,7 @@ class Game {
   Board board_;
   Variant variant_ = Variant::kAmerican;
   bool board_given_ = false;
+  bool variant_given_ = false;
   char to_move_override_ = 0;
 };
 

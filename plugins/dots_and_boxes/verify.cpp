@@ -4,6 +4,7 @@
 // with at most kMaxUndrawnLines undrawn lines is recomputed), and CSV tables
 // of first-move values with the header
 // board,variant,edge,row,col,value[,...] (edge h/v as in OpenSpiel's names).
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -19,6 +20,8 @@
 
 namespace sente::dots_and_boxes {
 namespace {
+
+constexpr std::uintmax_t kMaxFileBytes = 64 << 20;
 
 // Final A minus B for drawing each undrawn line of `pos`, by line id.
 absl::StatusOr<std::map<int, int>> line_values(const Position& pos, const Progress& progress) {
@@ -37,9 +40,12 @@ absl::StatusOr<std::map<int, int>> line_values(const Position& pos, const Progre
   return values;
 }
 
+// Compares published scores with computed ones; `where_of(id)` names the
+// place of each published value.
+template <class Where>
 void compare(const Board& board, const std::map<int, int>& published,
-             const std::map<int, int>& computed, const std::string& where,
-             plugin::VerifyReport& report, int* matched_here) {
+             const std::map<int, int>& computed, Where where_of, plugin::VerifyReport& report,
+             int* matched_here) {
   for (const auto& [id, expected] : published) {
     ++report.values_compared;
     auto it = computed.find(id);
@@ -48,7 +54,7 @@ void compare(const Board& board, const std::map<int, int>& published,
       ++*matched_here;
     } else {
       report.mismatches.push_back(
-          {where, absl::StrFormat("line %s (%s): published %d, computed %s",
+          {where_of(id), absl::StrFormat("line %s (%s): published %d, computed %s",
                                   wilson_name(board, id), openspiel_name(board, id), expected,
                                   it == computed.end() ? "nothing (line is drawn)"
                                                        : std::to_string(it->second))});
@@ -94,7 +100,7 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
     absl::StatusOr<std::map<int, int>> computed = line_values(pos, progress);
     if (!computed.ok()) return computed.status();
     int matched = 0;
-    compare(pos.board, d.scores, *computed, where, report, &matched);
+    compare(pos.board, d.scores, *computed, [&](int) { return where; }, report, &matched);
     report.notes.push_back(
         {where, absl::StrFormat("%s, %c to move (%s): %d scores, %d match", shape, pos.to_move,
                                 d.stated_to_move ? "stated" : "parity of lines drawn",
@@ -110,6 +116,7 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
   struct Table {
     Position start;
     std::map<int, int> values;
+    std::map<int, int> lines;  // line id -> CSV line
     int line = 0;
   };
   std::map<std::pair<std::string, std::string>, Table> tables;
@@ -127,17 +134,24 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
     const auto key = std::make_pair(f[0], f[1]);
     if (!tables.count(key)) {
       absl::StatusOr<Board> board = Board::parse(f[0]);
-      if (!board.ok()) return board.status();
       absl::StatusOr<Variant> variant = parse_variant(f[1]);
-      if (!variant.ok()) return variant.status();
-      tables[key] = {Position::start(*board, *variant), {}, lineno};
+      for (const absl::Status& s : {board.status(), variant.status()})
+        if (!s.ok())
+          return absl::Status(s.code(), absl::StrFormat("%s, line %d: %s", report.file, lineno,
+                                                        s.message()));
+      tables[key] = {Position::start(*board, *variant), {}, {}, lineno};
     }
     Table& t = tables[key];
     absl::StatusOr<int> id = parse_line(t.start.board, absl::StrFormat("%s,%d,%d", f[2], r, c));
     if (!id.ok())
       return absl::InvalidArgumentError(
           absl::StrFormat("%s, line %d: %s", report.file, lineno, id.status().message()));
+    if (auto seen = t.lines.find(*id); seen != t.lines.end())
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s, line %d: line %s,%d,%d of %s %s was already given on line %d", report.file,
+          lineno, f[2], r, c, f[0], f[1], seen->second));
     t.values[*id] = value;
+    t.lines[*id] = lineno;
   }
   report.items_found = static_cast<std::int64_t>(tables.size());
   for (auto& [key, t] : tables) {
@@ -152,7 +166,10 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
     absl::StatusOr<std::map<int, int>> computed = line_values(t.start, progress);
     if (!computed.ok()) return computed.status();
     int matched = 0;
-    compare(t.start.board, t.values, *computed, where, report, &matched);
+    compare(
+        t.start.board, t.values, *computed,
+        [&](int id) { return absl::StrFormat("%s %s (line %d)", key.first, key.second, t.lines[id]); },
+        report, &matched);
     report.notes.push_back(
         {where, absl::StrFormat("%d values, %d match", t.values.size(), matched)});
   }
@@ -168,12 +185,20 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
     if (key != "engine")
       return absl::InvalidArgumentError(absl::StrFormat(
           "verify reads the board and variant from the file; drop --%s", key));
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec))
+    return absl::NotFoundError(absl::StrFormat("'%s' is not a readable file", file));
+  if (std::filesystem::file_size(file, ec) > kMaxFileBytes)
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "'%s' is larger than %s: not a page of diagrams or a table of values", file,
+        format_bytes(kMaxFileBytes)));
   std::ifstream in(file, std::ios::binary);
   if (!in)
     return absl::NotFoundError(absl::StrFormat("cannot open '%s' for reading", file));
   std::stringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  std::string text = buffer.str();
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // byte-order mark
   plugin::VerifyReport report;
   report.file = file;
   if (text.rfind("board,variant,edge,row,col,value", 0) == 0)

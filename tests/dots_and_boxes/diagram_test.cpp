@@ -140,6 +140,39 @@ TEST(WilsonDiagrams, MalformedDiagramNamesLineAndColumn) {
   EXPECT_NE(pos.status().message().find("owner"), absl::string_view::npos) << pos.status();
 }
 
+TEST(WilsonDiagrams, DamagedRowsAreErrorsNotOtherPositions) {
+  struct Case {
+    const char* text;
+    const char* expected;
+  };
+  for (const Case& c : {
+           Case{"+-+-+\n|  x|\n+ + +\n", "line 2, column 4"},           // bad box row
+           Case{"+-+-+\n| | | |\n+ + +\n", "line 2, column 7"},         // extra line
+           Case{"+-+-+\n|   |\n+ + +\n|   |\n", "line 4"},              // cut short
+           Case{"+-----+-----+\n\n2     0     Q\n\n+-----+-----+\n", "line 3, column 13"},
+       }) {
+    absl::StatusOr<std::vector<Diagram>> ds = parse_diagrams(c.text);
+    ASSERT_FALSE(ds.ok()) << c.text;
+    EXPECT_NE(ds.status().message().find(c.expected), absl::string_view::npos)
+        << ds.status() << "\n" << c.text;
+  }
+  // Wrapped captions between rows stay prose.
+  absl::StatusOr<std::vector<Diagram>> ok =
+      parse_diagrams("+  1  +\nsome words wrapped here\n0     0\n+  1  +\n");
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(ok->front().scores.size(), 4u);
+}
+
+TEST(BadInput, OptionsThatDoNotApplyAreRefused) {
+  absl::StatusOr<Game> g = Game::open({{"board", "2x3"}, {"to-move", "A"}});
+  ASSERT_TRUE(g.ok());
+  EXPECT_FALSE(g->parse("bc").ok());  // --to-move is for diagrams only
+  absl::StatusOr<Game> v = Game::open({{"variant", "swedish"}});
+  ASSERT_TRUE(v.ok());
+  EXPECT_FALSE(v->parse("+-----+\n\n|     |\n\n+-----+\n").ok());  // diagram + variant
+  EXPECT_FALSE(Game::open({{"board", ""}}).ok());
+}
+
 TEST(BadInput, UnknownBoardsAndVariantsAreNamed) {
   for (const char* bad : {"3y3", "0x3", "x", "3x"}) {
     absl::StatusOr<Game> g = Game::open({{"board", bad}});
@@ -147,7 +180,7 @@ TEST(BadInput, UnknownBoardsAndVariantsAreNamed) {
     EXPECT_NE(g.status().message().find(bad), absl::string_view::npos) << g.status();
   }
   absl::StatusOr<Game> big = Game::open({{"board", "6x6"}});
-  ASSERT_FALSE(big.ok());
+  ASSERT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(big.status().message().find("84 lines"), absl::string_view::npos) << big.status();
   absl::StatusOr<Game> v = Game::open({{"variant", "norwegian"}});
   ASSERT_FALSE(v.ok());

@@ -15,12 +15,14 @@ namespace {
 
 struct Result {
   int code = -1;
-  std::string out;  // stdout and stderr
+  std::string out;
 };
 
-Result sente(const std::string& args) {
+// Runs the driver; stderr is captured too unless `stdout_only`.
+Result sente(const std::string& args, bool stdout_only = false) {
   Result r;
-  const std::string cmd = std::string(SENTE_DRIVER) + " " + args + " 2>&1";
+  const std::string cmd =
+      std::string(SENTE_DRIVER) + " " + args + (stdout_only ? " 2>/dev/null" : " 2>&1");
   FILE* pipe = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf;
   while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
@@ -82,6 +84,27 @@ TEST(Driver, ExitCodesSayWhatWentWrong) {
   EXPECT_EQ(sente("solve").code, 2);
   EXPECT_EQ(sente("analyze dots-and-boxes --board 2x2 ab zz").code, 4);
   EXPECT_EQ(sente("--help").code, 0);
+  EXPECT_EQ(sente("solve dots-and-boxes --board 8x8").code, 5);
+  EXPECT_EQ(sente("verify dots-and-boxes /no/such/file").code, 4);
+  EXPECT_EQ(sente("analyze dots-and-boxes ./no-such-diagram.txt").code, 4);
+  EXPECT_EQ(sente("analyze dots-and-boxes - < /dev/null").code, 4);
+}
+
+TEST(Driver, JsonErrorsAreJson) {
+  const Result r = sente("solve dots-and-boxes --board 4x4 --json", true);
+  EXPECT_EQ(r.code, 5);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["exit_code"], 5);
+  EXPECT_NE(j["error"].get<std::string>().find("at most 30"), std::string::npos);
+}
+
+TEST(Driver, VerifyFailsWhenNothingWasChecked) {
+  const auto file = std::filesystem::temp_directory_path() / "sente_verify_nothing.txt";
+  std::ofstream(file) << "no diagrams here\n";
+  const Result r = sente("verify dots-and-boxes " + file.string());
+  std::filesystem::remove(file);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("nothing was checked"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 // `sente solve` and `sente analyze`: the value of a position and of each move.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -54,6 +55,41 @@ absl::StatusOr<plugin::LoadedPlugin> load(const std::string& game) {
   return plugin::find_plugin(game);
 }
 
+constexpr std::uintmax_t kMaxPositionFileBytes = 16 << 20;
+
+// The text of a position argument: "-" reads stdin; an argument with '/' or
+// '.' names a file; anything else is the position itself (e.g. moves).
+absl::StatusOr<std::string> position_text(const std::vector<std::string>& args) {
+  if (args.size() != 1) return absl::StrJoin(args, " ");
+  const std::string& arg = args[0];
+  std::stringstream ss;
+  std::string source;
+  if (arg == "-") {
+    ss << std::cin.rdbuf();
+    source = "standard input";
+  } else if (arg.find_first_of("/.") != std::string::npos) {
+    std::error_code ec;
+    if (!std::filesystem::exists(arg, ec))
+      return absl::NotFoundError("no such file: " + arg);
+    if (!std::filesystem::is_regular_file(arg, ec))
+      return absl::InvalidArgumentError(arg + " is not a regular file");
+    if (std::filesystem::file_size(arg, ec) > kMaxPositionFileBytes)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s is larger than %s: a position file holds one diagram", arg,
+          format_bytes(kMaxPositionFileBytes)));
+    std::ifstream in(arg, std::ios::binary);
+    if (!in) return absl::NotFoundError("cannot read " + arg);
+    ss << in.rdbuf();
+    source = arg;
+  } else {
+    return arg;
+  }
+  std::string text = ss.str();
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+    return absl::InvalidArgumentError(source + " holds no position (it is empty)");
+  return text;
+}
+
 }  // namespace
 
 int run_solve(const Common& common, const std::string& game, const plugin::Options& options) {
@@ -68,27 +104,12 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
 
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
                 const std::vector<std::string>& position) {
-  // One argument naming a file (or "-" for stdin) is read; otherwise the
-  // arguments are the position's text (e.g. a list of moves).
-  std::string text = absl::StrJoin(position, " ");
-  if (position.size() == 1) {
-    std::error_code ec;
-    if (position[0] == "-") {
-      std::stringstream ss;
-      ss << std::cin.rdbuf();
-      text = ss.str();
-    } else if (std::filesystem::is_regular_file(position[0], ec)) {
-      std::ifstream in(position[0], std::ios::binary);
-      if (!in) return report_error(absl::NotFoundError("cannot read " + position[0]));
-      std::stringstream ss;
-      ss << in.rdbuf();
-      text = ss.str();
-    }
-  }
+  absl::StatusOr<std::string> text = position_text(position);
+  if (!text.ok()) return report_error(text.status());
   absl::StatusOr<plugin::LoadedPlugin> p = load(game);
   if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, text, bar.callback());
+  absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *text, bar.callback());
   bar.finish();
   if (!a.ok()) return report_error(a.status());
   return print(common, *a);

@@ -1,12 +1,17 @@
 #include "exit_codes.hpp"
 
 #include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace sente::driver {
 
-int report_error(const absl::Status& s) {
-  std::fprintf(stderr, "sente: error: %s\n", std::string(s.message()).c_str());
+namespace {
+bool json_errors = false;
+
+int code_of(const absl::Status& s) {
   switch (s.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:
@@ -21,8 +26,24 @@ int report_error(const absl::Status& s) {
   }
 }
 
+void print(const absl::Status& s, int code) {
+  const std::string message(s.message());
+  std::fprintf(stderr, "sente: error: %s\n", message.c_str());
+  if (json_errors)
+    std::cout << nlohmann::json{{"error", message}, {"exit_code", code}}.dump(2) << "\n";
+}
+}  // namespace
+
+void set_json_errors(bool on) { json_errors = on; }
+
+int report_error(const absl::Status& s) {
+  const int code = code_of(s);
+  print(s, code);
+  return code;
+}
+
 int report_plugin_error(const absl::Status& s) {
-  report_error(s);
+  print(s, kPluginError);
   return kPluginError;
 }
 

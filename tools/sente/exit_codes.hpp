@@ -15,6 +15,9 @@ enum ExitCode : int {
   kInternal = 6,
 };
 
+// With --json, errors are also printed on stdout as {"error": ..., "exit_code": ...}.
+void set_json_errors(bool on);
+
 // Prints "sente: error: <message>" on stderr and returns the exit code of `s`.
 int report_error(const absl::Status& s);
 // The same for a failure to find or load a plugin: always kPluginError.

@@ -1,6 +1,9 @@
 // sente: list games, solve, analyse and verify them through their plugins.
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
+#include <iostream>
+
 #include "commands.hpp"
 #include "exit_codes.hpp"
 
@@ -8,11 +11,12 @@ namespace {
 
 constexpr const char* kFooter = R"(Exit codes:
   0  success
-  1  verify: some published value was not reproduced
+  1  verify: some published value was not reproduced, or a file held none to check
   2  bad command line
   3  game not found, or a plugin failed to load (wrong ABI, not a plugin)
   4  bad input: malformed position or diagram, unknown board or variant, unreadable file
   5  too large: beyond the engine's limit or the memory available
+  6  internal error, or the output could not be written
 Plugins are searched in $SENTE_PLUGIN_PATH, then <prefix>/lib/sente/plugins.)";
 
 struct GameArgs {
@@ -81,8 +85,9 @@ int main(int argc, char** argv) {
   analyze->add_flag("--stats", common.stats, "Print engine figures");
   analyze->add_option("position", position,
                       "The position: moves from the start (Dots and Boxes: Wilson letters be, "
-                      "OpenSpiel ids 10 or names h,0,1), or a file holding a diagram ('-' = "
-                      "stdin)");
+                      "OpenSpiel ids 10 or names h,0,1; none = the start), or one argument "
+                      "naming a file that holds a diagram (a path with '/' or '.', e.g. "
+                      "./pos.txt; '-' reads stdin)");
   analyze->footer(
       "Examples:\n  sente analyze dots-and-boxes --board 2x3 bc cd dg\n"
       "  sente analyze dots-and-boxes wilson_program_shtml_3x5_swedish_input.txt");
@@ -94,8 +99,7 @@ int main(int argc, char** argv) {
   verify_args.game.clear();
   verify->add_option("game", verify_args.game, "Game name")->required();
   verify->add_option("files", files, "Reference files (e.g. Wilson's diagram pages)")
-      ->required()
-      ->check(CLI::ExistingFile);
+      ->required();
   add_common(verify);
 
   try {
@@ -104,9 +108,16 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? kOk : kUsage;
   }
-  if (*list) return run_list(common);
-  if (*solve) return run_solve(common, solve_args.game, solve_args.options());
-  if (*analyze) return run_analyze(common, analyze_args.game, analyze_args.options(), position);
-  if (*verify) return run_verify(common, verify_args.game, verify_args.options(), files);
-  return kUsage;
+  set_json_errors(common.json);
+  int code = kUsage;
+  if (*list) code = run_list(common);
+  if (*solve) code = run_solve(common, solve_args.game, solve_args.options());
+  if (*analyze) code = run_analyze(common, analyze_args.game, analyze_args.options(), position);
+  if (*verify) code = run_verify(common, verify_args.game, verify_args.options(), files);
+  std::cout.flush();
+  if (!std::cout) {
+    std::fprintf(stderr, "sente: error: could not write the output (disk full or closed pipe?)\n");
+    return kInternal;
+  }
+  return code;
 }

@@ -125,7 +125,7 @@ inline absl::Status check_size(std::uint64_t states, const DenseOptions& options
         states, format_bytes(states), options.max_states, format_bytes(options.max_states)));
   }
   const std::uint64_t available = available_memory_bytes();
-  if (available != 0 && states > available) {
+  if (states > available) {
     return absl::ResourceExhaustedError(
         absl::StrFormat("the table needs %s of memory but only %s is available",
                         format_bytes(states), format_bytes(available)));
@@ -385,7 +385,15 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
   stats.states = n;
   stats.table_bytes = n;
   const auto start = std::chrono::steady_clock::now();
-  DenseTable table(n);
+  DenseTable table;
+  try {
+    table = DenseTable(n);
+  } catch (const std::bad_alloc&) {
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "could not allocate the table of %d positions (%s); free memory or raise the "
+        "process's memory limit (ulimit -v)",
+        n, format_bytes(n)));
+  }
   bool done = false;
   if constexpr (CompletionGame<G>) {
     if (options.kernel != DenseKernel::kGeneric) {

@@ -7,6 +7,7 @@
 
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <string>
@@ -17,9 +18,10 @@ namespace sente {
 
 // Bytes this process can allocate without swapping: MemAvailable from
 // /proc/meminfo, capped by the cgroup v2 limit (memory.max minus
-// memory.current) when one is set. Returns 0 when neither can be read.
+// memory.current) and by the address-space limit (ulimit -v) minus the
+// address space already mapped. Returns UINT64_MAX when none can be read.
 inline std::uint64_t available_memory_bytes() {
-  std::uint64_t available = 0;
+  std::uint64_t available = UINT64_MAX;
   if (std::ifstream meminfo("/proc/meminfo"); meminfo) {
     std::string key;
     std::uint64_t kib = 0;
@@ -35,8 +37,15 @@ inline std::uint64_t available_memory_bytes() {
   if (std::ifstream max("/sys/fs/cgroup/memory.max"); max && (max >> limit)) {
     if (std::ifstream cur("/sys/fs/cgroup/memory.current"); cur && (cur >> current)) {
       const std::uint64_t room = limit > current ? limit - current : 0;
-      if (available == 0 || room < available) available = room;
+      available = std::min(available, room);
     }
+  }
+  if (rlimit as{}; getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
+    std::uint64_t pages = 0;
+    if (std::ifstream statm("/proc/self/statm"); statm) statm >> pages;
+    const std::uint64_t used = pages * 4096;
+    const std::uint64_t room = as.rlim_cur > used ? as.rlim_cur - used : 0;
+    available = std::min(available, room);
   }
   return available;
 }
