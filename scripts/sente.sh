@@ -6,5 +6,5 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 scripts/install-deps.sh >&2
 [ -f build/release/CMakeCache.txt ] || cmake --preset release >&2
-cmake --build --preset release >&2
+cmake --build --preset release --target sente plugins >&2
 exec build/release/bin/sente "$@"

@@ -32,7 +32,7 @@ plugin::GameInfo Game::info() {
       {"icelandic", "the left and bottom edges are pre-drawn"},
   };
   g.engines = {
-      {"dense", "dense retrograde analysis, vectorised completion kernel, both cores"},
+      {"dense", "dense retrograde analysis, vectorised completion kernel, all cores"},
       {"dense-generic", "dense retrograde analysis, one move-generator call per position"},
   };
   g.position_formats = {
@@ -153,7 +153,7 @@ std::int64_t Game::display_value(const Position& pos, int mover_value) const {
 }
 
 std::string Game::value_meaning() const {
-  return "final score A minus B with best play (A moves first from the start)";
+  return "final score A minus B with best play; A is the player who moved first";
 }
 
 std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {

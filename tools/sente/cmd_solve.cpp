@@ -24,7 +24,7 @@ void print_stats(const plugin::Analysis& a) {
     } else if (s.name.rfind("kernel:", 0) == 0) {
       absl::StrAppend(&line, "  kernel ", s.name.substr(7));
     } else if (s.unit == "s") {
-      absl::StrAppend(&line, absl::StrFormat("  %s %.3f s", s.name, s.value));
+      absl::StrAppend(&line, absl::StrFormat("  time %.3f s", s.value));
     } else {
       absl::StrAppend(&line, absl::StrFormat("  %s %.0f", s.name, s.value));
     }

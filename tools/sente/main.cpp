@@ -38,7 +38,7 @@ void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
   cmd->add_option("--board,-b", args.board,
                   "Board size. Dots and Boxes: ROWSxCOLS in boxes, as Wilson names boards: 3x3 "
                   "is 3 x 3 boxes on 4 x 4 dots (default 3x3)");
-  cmd->add_option("--variant,-v", args.variant,
+  cmd->add_option("--variant", args.variant,
                   "Rule set. Dots and Boxes: american (nothing pre-drawn, default), swedish "
                   "(border pre-drawn), icelandic (left and bottom edges pre-drawn)");
   cmd->add_option("--engine,-e", args.engine,
@@ -65,6 +65,7 @@ int main(int argc, char** argv) {
 
   CLI::App* list = app.add_subcommand("list", "List games, their variants and engines");
   list->add_flag("--json", common.json, "Print the list as JSON");
+  list->add_flag("--quiet,-q", common.quiet, "Accepted for symmetry; list draws no progress");
 
   GameArgs solve_args;
   CLI::App* solve = app.add_subcommand(
@@ -73,8 +74,8 @@ int main(int argc, char** argv) {
   add_common(solve);
   solve->add_flag("--stats", common.stats,
                   "Print engine figures: positions, seconds, positions/s, peak memory");
-  solve->footer(
-      "Example: sente solve dots-and-boxes --board 3x5 --variant icelandic --stats");
+  solve->footer(std::string("Example: sente solve dots-and-boxes --board 3x5 --variant icelandic "
+                            "--stats\n\n") + kFooter);
 
   GameArgs analyze_args;
   std::vector<std::string> position;
@@ -88,9 +89,9 @@ int main(int argc, char** argv) {
                       "OpenSpiel ids 10 or names h,0,1; none = the start), or one argument "
                       "naming a file that holds a diagram (a path with '/' or '.', e.g. "
                       "./pos.txt; '-' reads stdin)");
-  analyze->footer(
-      "Examples:\n  sente analyze dots-and-boxes --board 2x3 bc cd dg\n"
-      "  sente analyze dots-and-boxes wilson_program_shtml_3x5_swedish_input.txt");
+  analyze->footer(std::string("Examples:\n  sente analyze dots-and-boxes --board 2x3 bc cd dg\n"
+                              "  sente analyze dots-and-boxes ./wilson_program_input.txt\n\n") +
+                  kFooter);
 
   GameArgs verify_args;
   std::vector<std::string> files;
@@ -101,6 +102,7 @@ int main(int argc, char** argv) {
   verify->add_option("files", files, "Reference files (e.g. Wilson's diagram pages)")
       ->required();
   add_common(verify);
+  verify->footer(kFooter);
 
   try {
     app.parse(argc, argv);
