@@ -17,8 +17,7 @@ namespace {
 using namespace sente;
 using namespace sente::dots_and_boxes;
 
-void solve_board(benchmark::State& state, int rows, int cols, Variant variant,
-                 DenseKernel kernel) {
+void solve_board(benchmark::State& state, int rows, int cols, Variant variant, DenseKernel kernel) {
   const Position start = Position::start(*Board::make(rows, cols), variant);
   const DenseView view = *DenseView::make(start);
   DenseOptions options;
@@ -33,8 +32,8 @@ void solve_board(benchmark::State& state, int rows, int cols, Variant variant,
     value = (*table)[0];
   }
   state.counters["positions"] = static_cast<double>(view.state_count());
-  state.counters["positions/s"] = benchmark::Counter(
-      static_cast<double>(view.state_count()), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["positions/s"] = benchmark::Counter(static_cast<double>(view.state_count()),
+                                                     benchmark::Counter::kIsIterationInvariantRate);
   state.counters["value"] = value;
   state.counters["peak_rss_MiB"] = static_cast<double>(peak_rss_bytes()) / (1 << 20);
 }

@@ -25,10 +25,10 @@ inline std::string read_text(const std::filesystem::path& p) {
 }  // namespace sente::testing
 
 // Skips the current test, with the reason, when a reference file is absent.
-#define SENTE_REQUIRE_REFERENCE(relative)                                            \
-  do {                                                                               \
-    if (!std::filesystem::exists(::sente::testing::reference_file(relative)))        \
-      GTEST_SKIP() << "reference data not found: "                                   \
-                   << ::sente::testing::reference_file(relative).string()            \
-                   << " (set -DSENTE_REFERENCE_DATA=<shared/data>)";                 \
+#define SENTE_REQUIRE_REFERENCE(relative)                                     \
+  do {                                                                        \
+    if (!std::filesystem::exists(::sente::testing::reference_file(relative))) \
+      GTEST_SKIP() << "reference data not found: "                            \
+                   << ::sente::testing::reference_file(relative).string()     \
+                   << " (set -DSENTE_REFERENCE_DATA=<shared/data>)";          \
   } while (0)

@@ -23,8 +23,8 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file) {
   try {
     lib->load(file, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local);
   } catch (const std::exception& e) {
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "%s: cannot be loaded as a shared library (%s)", file.string(), e.what()));
+    return absl::FailedPreconditionError(
+        absl::StrFormat("%s: cannot be loaded as a shared library (%s)", file.string(), e.what()));
   }
   if (!lib->has("sente_plugin_abi") || !lib->has("sente_plugin"))
     return absl::FailedPreconditionError(absl::StrFormat(

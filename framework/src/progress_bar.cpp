@@ -9,7 +9,9 @@ namespace sente {
 ProgressBar::ProgressBar(std::string label, bool enabled)
     : label_(std::move(label)), enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
 
-bool ProgressBar::stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
+bool ProgressBar::stderr_is_terminal() {
+  return isatty(STDERR_FILENO) == 1;
+}
 
 void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
   if (!enabled_ || total == 0) return;

@@ -11,7 +11,9 @@
 namespace sente::dots_and_boxes {
 
 namespace {
-absl::string_view av(std::string_view s) { return {s.data(), s.size()}; }
+absl::string_view av(std::string_view s) {
+  return {s.data(), s.size()};
+}
 }  // namespace
 
 std::string_view variant_name(Variant v) {
@@ -66,7 +68,9 @@ absl::StatusOr<Board> Board::parse(std::string_view name) {
   return make(rows, cols);
 }
 
-std::string Board::name() const { return absl::StrFormat("%dx%d", rows_, cols_); }
+std::string Board::name() const {
+  return absl::StrFormat("%dx%d", rows_, cols_);
+}
 
 Line Board::line(int id) const {
   const int horizontal = (rows_ + 1) * cols_;
@@ -102,8 +106,8 @@ std::uint64_t Board::predrawn(Variant v) const {
   std::uint64_t bits = 0;
   auto set = [&](Line l) { bits |= std::uint64_t{1} << id(l); };
   if (v == Variant::kAmerican) return 0;
-  for (int r = 0; r < rows_; ++r) set({false, r, 0});       // left edge
-  for (int c = 0; c < cols_; ++c) set({true, rows_, c});    // bottom edge
+  for (int r = 0; r < rows_; ++r) set({false, r, 0});     // left edge
+  for (int c = 0; c < cols_; ++c) set({true, rows_, c});  // bottom edge
   if (v == Variant::kSwedish) {
     for (int r = 0; r < rows_; ++r) set({false, r, cols_});  // right edge
     for (int c = 0; c < cols_; ++c) set({true, 0, c});       // top edge
@@ -124,7 +128,9 @@ int Board::line_at_grid(int gr, int gc) const {
   return -1;
 }
 
-bool has_wilson_names(const Board& b) { return 2 * b.rows() + 1 <= 26 && 2 * b.cols() + 1 <= 26; }
+bool has_wilson_names(const Board& b) {
+  return 2 * b.rows() + 1 <= 26 && 2 * b.cols() + 1 <= 26;
+}
 
 std::string wilson_name(const Board& b, int lid) {
   if (!has_wilson_names(b)) return openspiel_name(b, lid);
@@ -140,15 +146,14 @@ std::string openspiel_name(const Board& b, int lid) {
 absl::StatusOr<int> parse_line(const Board& b, std::string_view text) {
   std::string t = absl::AsciiStrToLower(absl::StripAsciiWhitespace(av(text)));
   // "P1(v,1,1)" as OpenSpiel prints actions.
-  if (t.size() > 4 && t[0] == 'p' && (t[1] == '1' || t[1] == '2') && t[2] == '(' &&
-      t.back() == ')')
+  if (t.size() > 4 && t[0] == 'p' && (t[1] == '1' || t[1] == '2') && t[2] == '(' && t.back() == ')')
     t = t.substr(3, t.size() - 4);
   int value = 0;
   if (absl::SimpleAtoi(t, &value)) {
     if (value < 0 || value >= b.line_count())
       return absl::InvalidArgumentError(
-          absl::StrFormat("move '%s': OpenSpiel action ids on %s run from 0 to %d", text,
-                          b.name(), b.line_count() - 1));
+          absl::StrFormat("move '%s': OpenSpiel action ids on %s run from 0 to %d", text, b.name(),
+                          b.line_count() - 1));
     return value;
   }
   std::vector<std::string> parts = absl::StrSplit(t, ',');
@@ -158,9 +163,9 @@ absl::StatusOr<int> parse_line(const Board& b, std::string_view text) {
     if (absl::SimpleAtoi(parts[1], &r) && absl::SimpleAtoi(parts[2], &c)) {
       const int max_r = h ? b.rows() : b.rows() - 1, max_c = h ? b.cols() - 1 : b.cols();
       if (r < 0 || c < 0 || r > max_r || c > max_c)
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "move '%s': on %s, %s lines have row 0..%d and column 0..%d", text, b.name(),
-            h ? "horizontal" : "vertical", max_r, max_c));
+        return absl::InvalidArgumentError(
+            absl::StrFormat("move '%s': on %s, %s lines have row 0..%d and column 0..%d", text,
+                            b.name(), h ? "horizontal" : "vertical", max_r, max_c));
       return b.id({h, r, c});
     }
   }
@@ -221,16 +226,16 @@ absl::StatusOr<int> Position::play(int id) {
 
 absl::Status play_moves(Position& pos, std::string_view moves) {
   int n = 0;
-  for (absl::string_view token : absl::StrSplit(av(moves), absl::ByAnyChar(" \t\r\n;"),
-                                                absl::SkipEmpty())) {
+  for (absl::string_view token :
+       absl::StrSplit(av(moves), absl::ByAnyChar(" \t\r\n;"), absl::SkipEmpty())) {
     ++n;
     const std::string_view tok(token.data(), token.size());
     absl::StatusOr<int> id = parse_line(pos.board, tok);
     if (!id.ok())
       return absl::InvalidArgumentError(absl::StrFormat("move %d: %s", n, id.status().message()));
     if (absl::StatusOr<int> r = pos.play(*id); !r.ok())
-      return absl::InvalidArgumentError(absl::StrFormat("move %d ('%s'): %s", n, tok,
-                                                        r.status().message()));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("move %d ('%s'): %s", n, tok, r.status().message()));
   }
   return absl::OkStatus();
 }

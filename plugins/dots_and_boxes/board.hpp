@@ -73,7 +73,7 @@ class Board {
 // The three notations of a line. Wilson's letters run a..z, so boards with
 // more than 12 boxes a side have none: wilson_name gives the OpenSpiel name.
 bool has_wilson_names(const Board& b);
-std::string wilson_name(const Board& b, int id);    // "be"
+std::string wilson_name(const Board& b, int id);     // "be"
 std::string openspiel_name(const Board& b, int id);  // "v,0,2"
 
 // Parses one move in any notation: Wilson letters ("be"), an OpenSpiel action

@@ -17,7 +17,9 @@ namespace {
 constexpr int kWide = 6;     // analysis layout: dots six columns apart
 constexpr int kCompact = 2;  // program layout
 
-bool is_dot(char c) { return c == '+' || c == '#'; }
+bool is_dot(char c) {
+  return c == '+' || c == '#';
+}
 
 // A score token: [+-]digits, optionally followed by a loony mark.
 struct Score {
@@ -48,8 +50,8 @@ struct Mark {
 
 struct DotRow {
   int x = 0, spacing = 0, dots = 0, end = 0;  // end: one past the last dot
-  std::vector<Mark> segments;                  // horizontal lines
-  std::vector<bool> hashes;                    // dot drawn as '#'
+  std::vector<Mark> segments;                 // horizontal lines
+  std::vector<bool> hashes;                   // dot drawn as '#'
 };
 
 // Reads a dot row starting at x with the given spacing; nullopt with `why`
@@ -78,9 +80,9 @@ std::optional<DotRow> read_dot_row(std::string_view s, int x, int spacing, int* 
         std::optional<Score> sc = spacing == kWide ? read_score(t) : std::nullopt;
         if (!sc) {
           *bad_col = pos + 1;
-          *why = absl::StrFormat("between two dots expected %s, found '%s'",
-                                 spacing == kWide ? "'-----', blanks or a score" : "'-' or ' '",
-                                 seg);
+          *why =
+              absl::StrFormat("between two dots expected %s, found '%s'",
+                              spacing == kWide ? "'-----', blanks or a score" : "'-' or ' '", seg);
           return std::nullopt;
         }
         m.kind = Mark::kScore;
@@ -117,8 +119,8 @@ absl::StatusOr<std::vector<DotRow>> scan_dot_rows(std::string_view s, int lineno
     }
     if (!row) {
       if (bad_col >= 0 && static_cast<std::size_t>(x) == first)
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "malformed diagram: line %d, column %d: %s", lineno, bad_col + 1, why));
+        return absl::InvalidArgumentError(
+            absl::StrFormat("malformed diagram: line %d, column %d: %s", lineno, bad_col + 1, why));
       continue;
     }
     x = row->end - 1;
@@ -245,8 +247,10 @@ std::optional<VerticalRow> read_compact(std::string_view s, int x, int cols) {
   auto at = [&](int c) { return c < static_cast<int>(s.size()) ? s[c] : ' '; };
   for (int slot = 0; slot <= cols; ++slot) {
     const char c = at(x + 2 * slot);
-    if (c == '|') row.slots[slot].kind = Mark::kDrawn;
-    else if (c != ' ') return std::nullopt;
+    if (c == '|')
+      row.slots[slot].kind = Mark::kDrawn;
+    else if (c != ' ')
+      return std::nullopt;
     if (slot < cols) {
       const char b = at(x + 2 * slot + 1);
       if (b == 'A' || b == 'B') {
@@ -506,7 +510,8 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
       open[b].last_line = i + 1;
       // Prose to the right of the last board on this line is its caption.
       if (b + 1 == open.size() && (*rows)[b].end < static_cast<int>(s.size()))
-        for (OpenBoard& ob : open) absl::StrAppend(&ob.caption, std::string(s.substr((*rows)[b].end)), "\n");
+        for (OpenBoard& ob : open)
+          absl::StrAppend(&ob.caption, std::string(s.substr((*rows)[b].end)), "\n");
     }
     pending.clear();
   }
@@ -560,7 +565,8 @@ std::string render_diagram(const Position& pos, const std::map<int, std::string>
         const std::string t = label(id);
         middle.replace(kWide * c, std::min(t.size(), middle.size() - kWide * c), t);
       }
-      if (c < b.cols() && pos.owner[r * b.cols() + c]) middle[kWide * c + 3] = pos.owner[r * b.cols() + c];
+      if (c < b.cols() && pos.owner[r * b.cols() + c])
+        middle[kWide * c + 3] = pos.owner[r * b.cols() + c];
     }
     rows.push_back(bars);
     rows.push_back(middle);

@@ -30,11 +30,11 @@ struct Diagram {
   int line = 0;    // 1-based text line of the first dot row
   int column = 0;  // 0-based column of its first dot
   bool program_layout = false;
-  Position position;           // lines drawn and boxes owned; to_move = 'A'
-  std::map<int, int> scores;   // line id -> score written on it (A minus B)
-  std::map<int, char> loony;   // line id -> '^' or 'v'
-  char stated_to_move = 0;     // 'A' / 'B' when the text says so, else 0
-  std::string caption;         // prose around the board
+  Position position;                  // lines drawn and boxes owned; to_move = 'A'
+  std::map<int, int> scores;          // line id -> score written on it (A minus B)
+  std::map<int, char> loony;          // line id -> '^' or 'v'
+  char stated_to_move = 0;            // 'A' / 'B' when the text says so, else 0
+  std::string caption;                // prose around the board
   std::vector<std::string> problems;  // why the diagram cannot be used as is
 };
 

@@ -36,10 +36,12 @@ plugin::GameInfo Game::info() {
       {"dense-generic", "dense retrograde analysis, one move-generator call per position"},
   };
   g.position_formats = {
-      {"moves", "lines drawn from the start: Wilson letters (be), OpenSpiel ids (10) or names "
-                "(h,0,1 / v,1,1), separated by spaces"},
-      {"diagram", "Wilson's ASCII diagram: analysis layout (+-----+, scores on lines, A/B in "
-                  "taken boxes) or his analyze program's input (+-+ / |, penalty line first)"},
+      {"moves",
+       "lines drawn from the start: Wilson letters (be), OpenSpiel ids (10) or names "
+       "(h,0,1 / v,1,1), separated by spaces"},
+      {"diagram",
+       "Wilson's ASCII diagram: analysis layout (+-----+, scores on lines, A/B in "
+       "taken boxes) or his analyze program's input (+-+ / |, penalty line first)"},
   };
   return g;
 }
@@ -75,8 +77,8 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
 }
 
 absl::StatusOr<Position> Game::parse(std::string_view text) const {
-  const bool is_diagram = text.find('+') != std::string_view::npos ||
-                          text.find('#') != std::string_view::npos;
+  const bool is_diagram =
+      text.find('+') != std::string_view::npos || text.find('#') != std::string_view::npos;
   Position pos;
   if (is_diagram) {
     // Wilson's program input starts with the last-move penalty.
@@ -84,8 +86,7 @@ absl::StatusOr<Position> Game::parse(std::string_view text) const {
     const std::size_t nl = rest.find('\n');
     const std::string_view first(rest.substr(0, nl));
     int penalty = 0;
-    if (absl::SimpleAtoi(absl::string_view(first.data(), first.size()), &penalty) &&
-        penalty != 0)
+    if (absl::SimpleAtoi(absl::string_view(first.data(), first.size()), &penalty) && penalty != 0)
       return absl::InvalidArgumentError(absl::StrFormat(
           "line 1: last-move penalty %d; only penalty 0 (plain Dots and Boxes) is supported",
           penalty));
@@ -99,20 +100,18 @@ absl::StatusOr<Position> Game::parse(std::string_view text) const {
       std::vector<std::string> at;
       for (const Diagram& d : *diagrams) at.push_back(absl::StrFormat("line %d", d.line));
       return absl::InvalidArgumentError(
-          absl::StrFormat("found %d diagrams (at %s); give one board at a time",
-                          diagrams->size(), absl::StrJoin(at, ", ")));
+          absl::StrFormat("found %d diagrams (at %s); give one board at a time", diagrams->size(),
+                          absl::StrJoin(at, ", ")));
     }
     if (variant_given_)
-      return absl::InvalidArgumentError(
-          "a diagram shows every drawn line itself; drop --variant");
+      return absl::InvalidArgumentError("a diagram shows every drawn line itself; drop --variant");
     const Diagram& d = diagrams->front();
     if (!d.problems.empty())
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "diagram at line %d: %s", d.line, absl::StrJoin(d.problems, "; ")));
-    if (board_given_ && !(d.position.board == board_))
       return absl::InvalidArgumentError(
-          absl::StrFormat("the diagram is a %s board but --board says %s", d.position.board.name(),
-                          board_.name()));
+          absl::StrFormat("diagram at line %d: %s", d.line, absl::StrJoin(d.problems, "; ")));
+    if (board_given_ && !(d.position.board == board_))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "the diagram is a %s board but --board says %s", d.position.board.name(), board_.name()));
     pos = d.position;
     pos.from_diagram = true;
     pos.to_move = to_move_override_ ? to_move_override_ : infer_to_move(d);

@@ -54,10 +54,11 @@ void compare(const Board& board, const std::map<int, int>& published,
       ++*matched_here;
     } else {
       report.mismatches.push_back(
-          {where_of(id), absl::StrFormat("line %s (%s): published %d, computed %s",
-                                  wilson_name(board, id), openspiel_name(board, id), expected,
-                                  it == computed.end() ? "nothing (line is drawn)"
-                                                       : std::to_string(it->second))});
+          {where_of(id),
+           absl::StrFormat(
+               "line %s (%s): published %d, computed %s", wilson_name(board, id),
+               openspiel_name(board, id), expected,
+               it == computed.end() ? "nothing (line is drawn)" : std::to_string(it->second))});
     }
   }
 }
@@ -100,7 +101,8 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
     absl::StatusOr<std::map<int, int>> computed = line_values(pos, progress);
     if (!computed.ok()) return computed.status();
     int matched = 0;
-    compare(pos.board, d.scores, *computed, [&](int) { return where; }, report, &matched);
+    compare(
+        pos.board, d.scores, *computed, [&](int) { return where; }, report, &matched);
     report.notes.push_back(
         {where, absl::StrFormat("%s, %c to move (%s): %d scores, %d match", shape, pos.to_move,
                                 d.stated_to_move ? "stated" : "parity of lines drawn",
@@ -137,8 +139,8 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
       absl::StatusOr<Variant> variant = parse_variant(f[1]);
       for (const absl::Status& s : {board.status(), variant.status()})
         if (!s.ok())
-          return absl::Status(s.code(), absl::StrFormat("%s, line %d: %s", report.file, lineno,
-                                                        s.message()));
+          return absl::Status(s.code(),
+                              absl::StrFormat("%s, line %d: %s", report.file, lineno, s.message()));
       tables[key] = {Position::start(*board, *variant), {}, {}, lineno};
     }
     Table& t = tables[key];
@@ -147,9 +149,9 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
       return absl::InvalidArgumentError(
           absl::StrFormat("%s, line %d: %s", report.file, lineno, id.status().message()));
     if (auto seen = t.lines.find(*id); seen != t.lines.end())
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s, line %d: line %s,%d,%d of %s %s was already given on line %d", report.file,
-          lineno, f[2], r, c, f[0], f[1], seen->second));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s, line %d: line %s,%d,%d of %s %s was already given on line %d",
+                          report.file, lineno, f[2], r, c, f[0], f[1], seen->second));
     t.values[*id] = value;
     t.lines[*id] = lineno;
   }
@@ -168,7 +170,9 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
     int matched = 0;
     compare(
         t.start.board, t.values, *computed,
-        [&](int id) { return absl::StrFormat("%s %s (line %d)", key.first, key.second, t.lines[id]); },
+        [&](int id) {
+          return absl::StrFormat("%s %s (line %d)", key.first, key.second, t.lines[id]);
+        },
         report, &matched);
     report.notes.push_back(
         {where, absl::StrFormat("%d values, %d match", t.values.size(), matched)});
@@ -183,18 +187,17 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
                                                   const Progress& progress) {
   for (const auto& [key, value] : options)
     if (key != "engine")
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "verify reads the board and variant from the file; drop --%s", key));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("verify reads the board and variant from the file; drop --%s", key));
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
     return absl::NotFoundError(absl::StrFormat("'%s' is not a readable file", file));
   if (std::filesystem::file_size(file, ec) > kMaxFileBytes)
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "'%s' is larger than %s: not a page of diagrams or a table of values", file,
-        format_bytes(kMaxFileBytes)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("'%s' is larger than %s: not a page of diagrams or a table of values", file,
+                        format_bytes(kMaxFileBytes)));
   std::ifstream in(file, std::ios::binary);
-  if (!in)
-    return absl::NotFoundError(absl::StrFormat("cannot open '%s' for reading", file));
+  if (!in) return absl::NotFoundError(absl::StrFormat("cannot open '%s' for reading", file));
   std::stringstream buffer;
   buffer << in.rdbuf();
   std::string text = buffer.str();

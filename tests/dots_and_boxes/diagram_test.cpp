@@ -132,8 +132,7 @@ TEST(WilsonDiagrams, MalformedDiagramNamesLineAndColumn) {
   const std::string text = "a caption\n\n+-----+--x--+\n";
   absl::StatusOr<std::vector<Diagram>> ds = parse_diagrams(text);
   ASSERT_FALSE(ds.ok());
-  EXPECT_NE(ds.status().message().find("line 3, column 8"), absl::string_view::npos)
-      << ds.status();
+  EXPECT_NE(ds.status().message().find("line 3, column 8"), absl::string_view::npos) << ds.status();
   absl::StatusOr<Game> game = Game::open({});
   absl::StatusOr<Position> pos = game->parse("+-----+\n\n   A  |\n\n+-----+\n");
   ASSERT_FALSE(pos.ok());
@@ -146,15 +145,16 @@ TEST(WilsonDiagrams, DamagedRowsAreErrorsNotOtherPositions) {
     const char* expected;
   };
   for (const Case& c : {
-           Case{"+-+-+\n|  x|\n+ + +\n", "line 2, column 4"},           // bad box row
-           Case{"+-+-+\n| | | |\n+ + +\n", "line 2, column 7"},         // extra line
-           Case{"+-+-+\n|   |\n+ + +\n|   |\n", "line 4"},              // cut short
+           Case{"+-+-+\n|  x|\n+ + +\n", "line 2, column 4"},    // bad box row
+           Case{"+-+-+\n| | | |\n+ + +\n", "line 2, column 7"},  // extra line
+           Case{"+-+-+\n|   |\n+ + +\n|   |\n", "line 4"},       // cut short
            Case{"+-----+-----+\n\n2     0     Q\n\n+-----+-----+\n", "line 3, column 13"},
        }) {
     absl::StatusOr<std::vector<Diagram>> ds = parse_diagrams(c.text);
     ASSERT_FALSE(ds.ok()) << c.text;
     EXPECT_NE(ds.status().message().find(c.expected), absl::string_view::npos)
-        << ds.status() << "\n" << c.text;
+        << ds.status() << "\n"
+        << c.text;
   }
   // Wrapped captions between rows stay prose.
   absl::StatusOr<std::vector<Diagram>> ok =

@@ -16,8 +16,8 @@ namespace sente::dots_and_boxes {
 namespace {
 
 struct Grid {
-  int rows, cols;                   // boxes
-  std::vector<std::string> cells;   // (2 rows + 1) x (2 cols + 1); '#' = drawn line
+  int rows, cols;                  // boxes
+  std::vector<std::string> cells;  // (2 rows + 1) x (2 cols + 1); '#' = drawn line
   Grid(int r, int c) : rows(r), cols(c), cells(2 * r + 1, std::string(2 * c + 1, ' ')) {}
   bool is_line(int gr, int gc) const { return (gr + gc) % 2 == 1; }
   bool drawn(int gr, int gc) const { return cells[gr][gc] == '#'; }
@@ -29,8 +29,10 @@ struct Grid {
       return br > 0 && bc > 0 && br < 2 * rows && bc < 2 * cols && drawn(br - 1, bc) &&
              drawn(br + 1, bc) && drawn(br, bc - 1) && drawn(br, bc + 1);
     };
-    if (gr % 2 == 0) completed += complete(gr - 1, gc) + complete(gr + 1, gc);
-    else completed += complete(gr, gc - 1) + complete(gr, gc + 1);
+    if (gr % 2 == 0)
+      completed += complete(gr - 1, gc) + complete(gr + 1, gc);
+    else
+      completed += complete(gr, gc - 1) + complete(gr, gc + 1);
     return completed;
   }
 };
@@ -62,8 +64,8 @@ TEST(DotsAndBoxesMinimax, DenseEngineAgreesOnRandomPositions) {
     int rows, cols, max_undrawn, positions;
   };
   int compared = 0;
-  for (const Case& c : {Case{1, 1, 4, 30}, Case{1, 2, 7, 60}, Case{1, 3, 8, 60},
-                        Case{2, 2, 8, 60}}) {
+  for (const Case& c :
+       {Case{1, 1, 4, 30}, Case{1, 2, 7, 60}, Case{1, 3, 8, 60}, Case{2, 2, 8, 60}}) {
     for (int trial = 0; trial < c.positions; ++trial) {
       Grid g(c.rows, c.cols);
       std::vector<std::pair<int, int>> lines;
@@ -81,8 +83,10 @@ TEST(DotsAndBoxesMinimax, DenseEngineAgreesOnRandomPositions) {
       for (int i = 0; i < drawn; ++i) {
         const auto [gr, gc] = lines[i];
         const int boxes = g.draw(gr, gc);
-        if (boxes) score += a_to_move ? boxes : -boxes;
-        else a_to_move = !a_to_move;
+        if (boxes)
+          score += a_to_move ? boxes : -boxes;
+        else
+          a_to_move = !a_to_move;
         moves += letters(gr, gc) + " ";
       }
       Position pos = Position::start(helpers::board(c.rows, c.cols), Variant::kAmerican);
@@ -90,15 +94,14 @@ TEST(DotsAndBoxesMinimax, DenseEngineAgreesOnRandomPositions) {
       ASSERT_EQ(pos.to_move, a_to_move ? 'A' : 'B');
       ASSERT_EQ(pos.taken_difference(), score);
       const helpers::Solved solved = helpers::solve(pos);
-      EXPECT_EQ(solved.value, minimax(g, a_to_move, score)) << c.rows << "x" << c.cols << " "
-                                                            << moves;
+      EXPECT_EQ(solved.value, minimax(g, a_to_move, score))
+          << c.rows << "x" << c.cols << " " << moves;
       // Every move's value too.
       for (int i = drawn; i < total; ++i) {
         const auto [gr, gc] = lines[i];
         const int boxes = g.draw(gr, gc);
-        const int expected =
-            boxes ? minimax(g, a_to_move, score + (a_to_move ? boxes : -boxes))
-                  : minimax(g, !a_to_move, score);
+        const int expected = boxes ? minimax(g, a_to_move, score + (a_to_move ? boxes : -boxes))
+                                   : minimax(g, !a_to_move, score);
         g.cells[gr][gc] = ' ';
         const int id = *parse_line(pos.board, letters(gr, gc));
         EXPECT_EQ(solved.moves.at(id), expected) << moves << "then " << letters(gr, gc);

@@ -88,7 +88,9 @@ bool in_centre_box(Line l) {
 bool on_border(Line l) {
   return l.horizontal ? (l.row == 0 || l.row == 3) : (l.col == 0 || l.col == 3);
 }
-bool middle_of_edge(Line l) { return on_border(l) && (l.horizontal ? l.col == 1 : l.row == 1); }
+bool middle_of_edge(Line l) {
+  return on_border(l) && (l.horizontal ? l.col == 1 : l.row == 1);
+}
 
 TEST(PublishedValues, ThreeByThreeReplyCounts) {
   SENTE_REQUIRE_REFERENCE(kValues);

@@ -39,6 +39,8 @@ inline Solved solve(const Position& pos) {
   return s;
 }
 
-inline Board board(int rows, int cols) { return *Board::make(rows, cols); }
+inline Board board(int rows, int cols) {
+  return *Board::make(rows, cols);
+}
 
 }  // namespace sente::dots_and_boxes::helpers

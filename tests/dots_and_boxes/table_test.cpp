@@ -43,7 +43,8 @@ std::uint64_t map_state(const DenseView& v, std::uint64_t s, const Board& b,
                         Line (*sym)(Line, const Board&)) {
   std::uint64_t out = 0;
   for (int p = 0; p < v.cell_count(); ++p)
-    if (s >> p & 1) out |= std::uint64_t{1} << v.cell_of_line(b.id(sym(b.line(v.line_of_cell(p)), b)));
+    if (s >> p & 1)
+      out |= std::uint64_t{1} << v.cell_of_line(b.id(sym(b.line(v.line_of_cell(p)), b)));
   return out;
 }
 
@@ -55,7 +56,9 @@ Line mirror_top_bottom(Line l, const Board& b) {
   return l.horizontal ? Line{true, b.rows() - l.row, l.col}
                       : Line{false, b.rows() - 1 - l.row, l.col};
 }
-Line transpose(Line l, const Board&) { return Line{!l.horizontal, l.col, l.row}; }
+Line transpose(Line l, const Board&) {
+  return Line{!l.horizontal, l.col, l.row};
+}
 
 TEST_F(Table3x3, MirrorImagesHaveEqualValues) {
   std::mt19937_64 rng(9);

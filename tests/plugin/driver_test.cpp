@@ -31,7 +31,9 @@ Result sente(const std::string& args, bool stdout_only = false) {
   return r;
 }
 
-std::string data(const std::string& rel) { return sente::testing::reference_file(rel).string(); }
+std::string data(const std::string& rel) {
+  return sente::testing::reference_file(rel).string();
+}
 
 TEST(Driver, SolvesThreeByThreeAsJson) {
   const Result r = sente("solve dots-and-boxes --board 3x3 --json --quiet");
@@ -45,8 +47,8 @@ TEST(Driver, SolvesThreeByThreeAsJson) {
 
 TEST(Driver, VerifiesTheWilsonExcerpt) {
   SENTE_REQUIRE_REFERENCE("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt");
-  const Result r =
-      sente("verify dots-and-boxes " + data("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt"));
+  const Result r = sente("verify dots-and-boxes " +
+                         data("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt"));
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("found 3, values compared 24, matching 24, mismatching 0, skipped 2"),
             std::string::npos)
@@ -56,7 +58,7 @@ TEST(Driver, VerifiesTheWilsonExcerpt) {
 TEST(Driver, AnalysesWilsonsProgramInput) {
   SENTE_REQUIRE_REFERENCE("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt");
   const Result r = sente("analyze dots-and-boxes --json " +
-                      data("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt"));
+                         data("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt"));
   ASSERT_EQ(r.code, 0) << r.out;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   const Result published = sente("solve dots-and-boxes --board 3x5 --variant swedish --json");

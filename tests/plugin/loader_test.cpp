@@ -34,22 +34,19 @@ TEST(PluginLoader, RefusesAFileThatIsNotASharedLibrary) {
   fs::remove(junk);
   ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
   EXPECT_NE(p.status().message().find(junk.string()), absl::string_view::npos);
-  EXPECT_NE(p.status().message().find("cannot be loaded"), absl::string_view::npos)
-      << p.status();
+  EXPECT_NE(p.status().message().find("cannot be loaded"), absl::string_view::npos) << p.status();
 }
 
 TEST(PluginLoader, RefusesALibraryThatIsNotAPlugin) {
   absl::StatusOr<LoadedPlugin> p = load_plugin(kFixtures / "libnot_a_plugin.so");
   ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(p.status().message().find("not a Sente plugin"), absl::string_view::npos)
-      << p.status();
+  EXPECT_NE(p.status().message().find("not a Sente plugin"), absl::string_view::npos) << p.status();
 }
 
 TEST(PluginLoader, RefusesAnotherAbiVersionWithBothNumbers) {
   absl::StatusOr<LoadedPlugin> p = load_plugin(kFixtures / "libwrong_abi_plugin.so");
   ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_NE(p.status().message().find("ABI version 999"), absl::string_view::npos)
-      << p.status();
+  EXPECT_NE(p.status().message().find("ABI version 999"), absl::string_view::npos) << p.status();
   EXPECT_NE(p.status().message().find("speaks version " + std::to_string(kAbiVersion)),
             absl::string_view::npos)
       << p.status();

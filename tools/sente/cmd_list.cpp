@@ -20,8 +20,7 @@ int run_list(const Common& common) {
     }
     nlohmann::json searched = nlohmann::json::array();
     for (const auto& s : d.searched) searched.push_back(s.string());
-    std::cout << nlohmann::json{{"games", games}, {"problems", d.problems},
-                                {"searched", searched}}
+    std::cout << nlohmann::json{{"games", games}, {"problems", d.problems}, {"searched", searched}}
                      .dump(2)
               << "\n";
   } else {
@@ -39,7 +38,8 @@ int run_list(const Common& common) {
       for (const auto& s : d.searched) std::cout << " " << s.string();
       std::cout << "\n";
     }
-    for (const auto& problem : d.problems) std::fprintf(stderr, "sente: warning: %s\n", problem.c_str());
+    for (const auto& problem : d.problems)
+      std::fprintf(stderr, "sente: warning: %s\n", problem.c_str());
   }
   return d.plugins.empty() ? kPluginError : kOk;
 }

@@ -69,14 +69,13 @@ absl::StatusOr<std::string> position_text(const std::vector<std::string>& args) 
     source = "standard input";
   } else if (arg.find_first_of("/.") != std::string::npos) {
     std::error_code ec;
-    if (!std::filesystem::exists(arg, ec))
-      return absl::NotFoundError("no such file: " + arg);
+    if (!std::filesystem::exists(arg, ec)) return absl::NotFoundError("no such file: " + arg);
     if (!std::filesystem::is_regular_file(arg, ec))
       return absl::InvalidArgumentError(arg + " is not a regular file");
     if (std::filesystem::file_size(arg, ec) > kMaxPositionFileBytes)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s is larger than %s: a position file holds one diagram", arg,
-          format_bytes(kMaxPositionFileBytes)));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s is larger than %s: a position file holds one diagram", arg,
+                          format_bytes(kMaxPositionFileBytes)));
     std::ifstream in(arg, std::ios::binary);
     if (!in) return absl::NotFoundError("cannot read " + arg);
     ss << in.rdbuf();

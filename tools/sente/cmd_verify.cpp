@@ -39,7 +39,8 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
     for (const auto& n : r->notes) std::cout << "  checked  " << n.where << ": " << n.what << "\n";
     for (const auto& m : r->mismatches)
       std::cout << "  MISMATCH " << m.where << ": " << m.what << "\n";
-    for (const auto& s : r->skipped) std::cout << "  skipped  " << s.where << ": " << s.what << "\n";
+    for (const auto& s : r->skipped)
+      std::cout << "  skipped  " << s.where << ": " << s.what << "\n";
   }
   if (common.json) std::cout << reports.dump(2) << "\n";
   return code;

@@ -34,7 +34,9 @@ void print(const absl::Status& s, int code) {
 }
 }  // namespace
 
-void set_json_errors(bool on) { json_errors = on; }
+void set_json_errors(bool on) {
+  json_errors = on;
+}
 
 int report_error(const absl::Status& s) {
   const int code = code_of(s);

@@ -7,11 +7,11 @@ namespace sente::driver {
 
 enum ExitCode : int {
   kOk = 0,
-  kMismatch = 1,      // verify: some published value was not reproduced
-  kUsage = 2,         // bad command line
-  kPluginError = 3,   // game not found, plugin failed to load or wrong ABI
-  kBadInput = 4,      // malformed position, unknown board/variant, unreadable file
-  kTooLarge = 5,      // beyond an engine's limit or the memory available
+  kMismatch = 1,     // verify: some published value was not reproduced
+  kUsage = 2,        // bad command line
+  kPluginError = 3,  // game not found, plugin failed to load or wrong ABI
+  kBadInput = 4,     // malformed position, unknown board/variant, unreadable file
+  kTooLarge = 5,     // beyond an engine's limit or the memory available
   kInternal = 6,
 };
 

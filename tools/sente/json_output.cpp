@@ -7,9 +7,12 @@ void to_json(nlohmann::json& j, const NamedText& t) {
 }
 
 void to_json(nlohmann::json& j, const GameInfo& g) {
-  j = {{"name", g.name},         {"title", g.title},
-       {"summary", g.summary},   {"options", g.options},
-       {"variants", g.variants}, {"engines", g.engines},
+  j = {{"name", g.name},
+       {"title", g.title},
+       {"summary", g.summary},
+       {"options", g.options},
+       {"variants", g.variants},
+       {"engines", g.engines},
        {"position_formats", g.position_formats}};
 }
 
@@ -22,18 +25,14 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {
-  j = {{"game", a.game},
-       {"variant", a.variant},
-       {"position", a.position},
-       {"to_move", a.to_move},
-       {"value", a.value},
-       {"value_meaning", a.value_meaning},
-       {"moves", a.moves},
-       {"diagram", a.diagram},
-       {"stats", a.stats}};
+  j = {{"game", a.game},       {"variant", a.variant}, {"position", a.position},
+       {"to_move", a.to_move}, {"value", a.value},     {"value_meaning", a.value_meaning},
+       {"moves", a.moves},     {"diagram", a.diagram}, {"stats", a.stats}};
 }
 
-void to_json(nlohmann::json& j, const VerifyItem& v) { j = {{"where", v.where}, {"what", v.what}}; }
+void to_json(nlohmann::json& j, const VerifyItem& v) {
+  j = {{"where", v.where}, {"what", v.what}};
+}
 
 void to_json(nlohmann::json& j, const VerifyReport& r) {
   j = {{"file", r.file},

@@ -52,8 +52,9 @@ void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
 
 int main(int argc, char** argv) {
   using namespace sente::driver;
-  CLI::App app{"sente — strongly solve combinatorial games with generic engines loaded from "
-               "game plugins"};
+  CLI::App app{
+      "sente — strongly solve combinatorial games with generic engines loaded from "
+      "game plugins"};
   app.footer(kFooter);
   app.set_version_flag("--version", std::string("sente ") + SENTE_VERSION);
   app.require_subcommand(1);
@@ -75,12 +76,13 @@ int main(int argc, char** argv) {
   solve->add_flag("--stats", common.stats,
                   "Print engine figures: positions, seconds, positions/s, peak memory");
   solve->footer(std::string("Example: sente solve dots-and-boxes --board 3x5 --variant icelandic "
-                            "--stats\n\n") + kFooter);
+                            "--stats\n\n") +
+                kFooter);
 
   GameArgs analyze_args;
   std::vector<std::string> position;
-  CLI::App* analyze = app.add_subcommand(
-      "analyze", "Value of every move of a position, drawn on the board");
+  CLI::App* analyze =
+      app.add_subcommand("analyze", "Value of every move of a position, drawn on the board");
   add_game_options(analyze, analyze_args, true);
   add_common(analyze);
   analyze->add_flag("--stats", common.stats, "Print engine figures");
@@ -99,8 +101,7 @@ int main(int argc, char** argv) {
       "verify", "Recompute the published values in reference files and count matches");
   verify_args.game.clear();
   verify->add_option("game", verify_args.game, "Game name")->required();
-  verify->add_option("files", files, "Reference files (e.g. Wilson's diagram pages)")
-      ->required();
+  verify->add_option("files", files, "Reference files (e.g. Wilson's diagram pages)")->required();
   add_common(verify);
   verify->footer(kFooter);
 

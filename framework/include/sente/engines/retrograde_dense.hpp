@@ -114,7 +114,8 @@ namespace dense_detail {
 #define SENTE_DENSE_SCALAR_BITS 3
 #endif
 inline constexpr int kBlockBits = SENTE_DENSE_BLOCK_BITS;  // 16 KiB blocks: a block stays in L1/L2
-inline constexpr int kScalarBits = SENTE_DENSE_SCALAR_BITS;  // butterfly segments of 8 positions: unrolled pull
+inline constexpr int kScalarBits =
+    SENTE_DENSE_SCALAR_BITS;  // butterfly segments of 8 positions: unrolled pull
 inline constexpr std::int8_t kUnset = INT8_MIN;
 
 inline absl::Status check_size(std::uint64_t states, const DenseOptions& options) {
@@ -234,10 +235,10 @@ inline void push_block(std::int8_t* __restrict t, const std::int8_t* __restrict 
 
 // Per-cell data of a completion game, split at bit k.
 struct CompletionLayout {
-  struct Member {                // one group containing the cell
-    std::uint64_t other = 0;     // the group's other cells
+  struct Member {             // one group containing the cell
+    std::uint64_t other = 0;  // the group's other cells
     std::uint64_t other_high = 0;
-    int pattern = 0;             // index of the 0/1 pattern of other & low mask
+    int pattern = 0;  // index of the 0/1 pattern of other & low mask
   };
   int cells = 0, k = 0;
   std::uint64_t block = 0;
@@ -245,7 +246,9 @@ struct CompletionLayout {
   std::vector<std::int8_t> patterns;         // [pattern][i], i < block
 
   CompletionLayout(int cells_, std::span<const std::uint64_t> groups)
-      : cells(cells_), k(std::min(cells_, kBlockBits)), block(std::uint64_t{1} << k),
+      : cells(cells_),
+        k(std::min(cells_, kBlockBits)),
+        block(std::uint64_t{1} << k),
         members(cells_) {
     const std::uint64_t low = block - 1;
     std::vector<std::uint64_t> masks;
@@ -281,8 +284,7 @@ struct CompletionLayout {
 
 class CompletionSweep {
  public:
-  CompletionSweep(const CompletionLayout& layout, std::int8_t* table)
-      : l_(layout), t_(table) {}
+  CompletionSweep(const CompletionLayout& layout, std::int8_t* table) : l_(layout), t_(table) {}
 
   void solve_block(std::uint64_t h) const {
     const std::uint64_t base = h << l_.k;
@@ -415,8 +417,7 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
       return absl::InvalidArgumentError("this game does not model CompletionGame");
     sweep_generic(game, table, options, stats);
   }
-  stats.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stats_out) *stats_out = stats;
   return table;
 }

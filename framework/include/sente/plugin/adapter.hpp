@@ -162,12 +162,12 @@ class Adapter final : public Game {
 }  // namespace sente::plugin
 
 // Exports game type G as this shared library's plugin (one line per plugin).
-#define SENTE_EXPORT_GAME(G)                                                     \
-  namespace sente_plugin_export {                                                \
-  std::shared_ptr<::sente::plugin::Game> make() {                                \
-    return std::make_shared<::sente::plugin::Adapter<G>>();                      \
-  }                                                                              \
-  const std::uint32_t abi = ::sente::plugin::kAbiVersion;                        \
-  }                                                                              \
-  BOOST_DLL_ALIAS(sente_plugin_export::make, sente_plugin)                       \
+#define SENTE_EXPORT_GAME(G)                                \
+  namespace sente_plugin_export {                           \
+  std::shared_ptr<::sente::plugin::Game> make() {           \
+    return std::make_shared<::sente::plugin::Adapter<G>>(); \
+  }                                                         \
+  const std::uint32_t abi = ::sente::plugin::kAbiVersion;   \
+  }                                                         \
+  BOOST_DLL_ALIAS(sente_plugin_export::make, sente_plugin)  \
   BOOST_DLL_ALIAS(sente_plugin_export::abi, sente_plugin_abi)

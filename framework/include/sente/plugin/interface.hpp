@@ -35,9 +35,9 @@ struct NamedText {
 };
 
 struct GameInfo {
-  std::string name;     // command-line name, e.g. "dots-and-boxes"
-  std::string title;    // "Dots and Boxes"
-  std::string summary;  // one paragraph: rules and conventions
+  std::string name;                 // command-line name, e.g. "dots-and-boxes"
+  std::string title;                // "Dots and Boxes"
+  std::string summary;              // one paragraph: rules and conventions
   std::vector<NamedText> options;   // accepted Options keys
   std::vector<NamedText> variants;  // rule sets
   std::vector<NamedText> engines;   // engines this game can run
@@ -82,7 +82,7 @@ struct VerifyItem {
 // `sente verify GAME FILE`: published values recomputed.
 struct VerifyReport {
   std::string file;
-  std::int64_t items_found = 0;     // diagrams, rows, positions ...
+  std::int64_t items_found = 0;  // diagrams, rows, positions ...
   std::int64_t values_compared = 0;
   std::int64_t values_matched = 0;
   std::vector<VerifyItem> skipped;     // items not recomputed, with the reason
