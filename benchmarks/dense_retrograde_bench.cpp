@@ -38,31 +38,17 @@ void solve_board(benchmark::State& state, int rows, int cols, Variant variant, D
   state.counters["peak_rss_MiB"] = static_cast<double>(peak_rss_bytes()) / (1 << 20);
 }
 
-void BM_3x3_completion(benchmark::State& s) {
-  solve_board(s, 3, 3, Variant::kAmerican, DenseKernel::kCompletion);
-}
-void BM_3x3_generic(benchmark::State& s) {
-  solve_board(s, 3, 3, Variant::kAmerican, DenseKernel::kGeneric);
-}
-void BM_3x5_swedish_completion(benchmark::State& s) {
-  solve_board(s, 3, 5, Variant::kSwedish, DenseKernel::kCompletion);
-}
-void BM_2x5_completion(benchmark::State& s) {
-  solve_board(s, 2, 5, Variant::kAmerican, DenseKernel::kCompletion);
-}
-void BM_3x5_icelandic_completion(benchmark::State& s) {
-  solve_board(s, 3, 5, Variant::kIcelandic, DenseKernel::kCompletion);
-}
-void BM_3x5_icelandic_generic(benchmark::State& s) {
-  solve_board(s, 3, 5, Variant::kIcelandic, DenseKernel::kGeneric);
-}
+#define SENTE_DENSE_BENCH(name, rows, cols, variant, kernel, unit)                        \
+  BENCHMARK_CAPTURE(solve_board, name, rows, cols, Variant::variant, DenseKernel::kernel) \
+      ->Unit(benchmark::unit)                                                             \
+      ->UseRealTime()
 
-BENCHMARK(BM_3x3_completion)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_3x3_generic)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_3x5_swedish_completion)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_2x5_completion)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
-BENCHMARK(BM_3x5_icelandic_completion)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
-BENCHMARK(BM_3x5_icelandic_generic)->Unit(benchmark::kSecond)->UseRealTime()->Iterations(1);
+SENTE_DENSE_BENCH(3x3_completion, 3, 3, kAmerican, kCompletion, kMillisecond);
+SENTE_DENSE_BENCH(3x3_generic, 3, 3, kAmerican, kGeneric, kMillisecond);
+SENTE_DENSE_BENCH(3x5_swedish_completion, 3, 5, kSwedish, kCompletion, kMillisecond);
+SENTE_DENSE_BENCH(2x5_completion, 2, 5, kAmerican, kCompletion, kMillisecond)->Iterations(1);
+SENTE_DENSE_BENCH(3x5_icelandic_completion, 3, 5, kIcelandic, kCompletion, kSecond)->Iterations(1);
+SENTE_DENSE_BENCH(3x5_icelandic_generic, 3, 5, kIcelandic, kGeneric, kSecond)->Iterations(1);
 
 }  // namespace
 
