@@ -285,11 +285,19 @@ absl::Status check_unread_row(std::string_view s, int lineno, const OpenBoard& o
   const std::vector<Token> tokens = tokenize(s);
   if (tokens.empty()) return absl::OkStatus();
   if (ob.spacing == kWide && !line_mark(tokens[0].text)) return absl::OkStatus();
-  if (below_last_row)
+  if (below_last_row) {
+    // Only a row that reads as a row of vertical lines: prose such as "3 boxes
+    // left" may follow a board.
+    std::optional<VerticalRow> vr = ob.spacing == kCompact
+                                        ? read_compact(s, ob.x, ob.cols)
+                                        : read_by_columns(tokens, ob.x, ob.cols, ob.spacing);
+    if (!vr && ob.spacing == kWide) vr = read_in_sequence(tokens, ob.cols);
+    if (!vr || !vr->has_content()) return absl::OkStatus();
     return absl::InvalidArgumentError(absl::StrFormat(
         "malformed diagram: line %d: a row of vertical lines below the last row of dots "
         "(line %d); is the diagram cut short?",
         lineno, ob.last_line));
+  }
   int col = tokens[0].start;
   std::string what(tokens[0].text);
   for (const Token& t : tokens) {
