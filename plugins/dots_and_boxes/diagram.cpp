@@ -56,41 +56,69 @@ struct DotRow {
 
 // Reads a dot row starting at x with the given spacing; nullopt with `why`
 // set (column, message) when a segment is not a line, blank or a score.
+// The mark between two dots: "-----" (or "-") drawn, blanks, or a score in
+// the analysis layout. nullopt when it is none of these.
+std::optional<Mark> read_segment(std::string_view seg, int spacing) {
+  Mark m;
+  if (seg == std::string(spacing - 1, '-')) {
+    m.kind = Mark::kDrawn;
+    return m;
+  }
+  const absl::string_view stripped =
+      absl::StripAsciiWhitespace(absl::string_view(seg.data(), seg.size()));
+  if (stripped.empty()) return m;
+  std::optional<Score> sc = spacing == kWide
+                                ? read_score(std::string_view(stripped.data(), stripped.size()))
+                                : std::nullopt;
+  if (!sc) return std::nullopt;
+  m.kind = Mark::kScore;
+  m.score = *sc;
+  return m;
+}
+
+// Reads a dot row starting at x with the given spacing; nullopt with
+// (bad_col, why) set when it breaks off: a segment that is not a line, blank
+// or a score, or a line or score not followed by a dot.
 std::optional<DotRow> read_dot_row(std::string_view s, int x, int spacing, int* bad_col,
                                    std::string* why) {
   DotRow row;
   row.x = x;
   row.spacing = spacing;
-  int pos = x;
-  while (pos < static_cast<int>(s.size()) && is_dot(s[pos])) {
+  const int n = static_cast<int>(s.size());
+  for (int pos = x; pos < n && is_dot(s[pos]); pos += spacing) {
     row.hashes.push_back(s[pos] == '#');
     ++row.dots;
     row.end = pos + 1;
     const int next = pos + spacing;
-    if (next >= static_cast<int>(s.size()) || !is_dot(s[next])) break;
-    std::string_view seg = s.substr(pos + 1, spacing - 1);
-    Mark m;
-    if (seg == std::string(spacing - 1, '-')) {
-      m.kind = Mark::kDrawn;
-    } else {
-      const absl::string_view stripped =
-          absl::StripAsciiWhitespace(absl::string_view(seg.data(), seg.size()));
-      const std::string_view t(stripped.data(), stripped.size());
-      if (!t.empty()) {
-        std::optional<Score> sc = spacing == kWide ? read_score(t) : std::nullopt;
-        if (!sc) {
+    const std::string_view seg = s.substr(pos + 1, std::min(spacing - 1, n - pos - 1));
+    const std::optional<Mark> m = read_segment(seg, spacing);
+    if (next >= n || !is_dot(s[next])) {
+      // The row ends here. A line or a score must still end in a dot; in the
+      // program layout nothing else may follow; in the analysis layout prose may.
+      const bool open_line = m && m->kind != Mark::kNone;
+      const bool stray = spacing == kCompact && (!m || (next < n && s[next] != ' '));
+      if ((open_line || stray) && row.dots >= 2) {
+        if (!m) {
           *bad_col = pos + 1;
-          *why =
-              absl::StrFormat("between two dots expected %s, found '%s'",
-                              spacing == kWide ? "'-----', blanks or a score" : "'-' or ' '", seg);
-          return std::nullopt;
+          *why = absl::StrFormat("unexpected '%s' after the last dot", seg);
+        } else if (next < n) {
+          *bad_col = next;
+          *why = absl::StrFormat("expected a dot '+' here, found '%c'", s[next]);
+        } else {
+          *bad_col = n;
+          *why = "the text ends before the dot that closes this line";
         }
-        m.kind = Mark::kScore;
-        m.score = *sc;
+        return std::nullopt;
       }
+      break;
     }
-    row.segments.push_back(m);
-    pos = next;
+    if (!m) {
+      *bad_col = pos + 1;
+      *why = absl::StrFormat("between two dots expected %s, found '%s'",
+                             spacing == kWide ? "'-----', blanks or a score" : "'-' or ' '", seg);
+      return std::nullopt;
+    }
+    row.segments.push_back(*m);
   }
   if (row.dots < 2) return std::nullopt;
   return row;
@@ -273,8 +301,6 @@ struct OpenBoard {
   std::vector<DotRow> dot_rows;
   std::vector<VerticalRow> vertical_rows;
   std::vector<int> vertical_lines;  // 1-based text line of each, 0 when none was written
-  std::string caption;
-  std::string before;  // text between the previous board and this one
 };
 
 // A row near a board that is not one of its rows. Prose is fine; a row that
@@ -284,7 +310,15 @@ absl::Status check_unread_row(std::string_view s, int lineno, const OpenBoard& o
                               bool below_last_row) {
   const std::vector<Token> tokens = tokenize(s);
   if (tokens.empty()) return absl::OkStatus();
-  if (ob.spacing == kWide && !line_mark(tokens[0].text)) return absl::OkStatus();
+  if (ob.spacing == kWide) {
+    // Prose has words; a damaged score row still has scores or bars over the
+    // board: two or more of them, or a bar first, make it a row to read.
+    int marks = 0;
+    for (const Token& t : tokens)
+      if (t.start <= ob.x + ob.spacing * ob.cols + 2 && t.end >= ob.x - 3 && line_mark(t.text))
+        ++marks;
+    if (marks < 2 && tokens[0].text != "|") return absl::OkStatus();
+  }
   if (below_last_row) {
     // Only a row that reads as a row of vertical lines: prose such as "3 boxes
     // left" may follow a board.
@@ -330,20 +364,70 @@ absl::Status check_unread_row(std::string_view s, int lineno, const OpenBoard& o
           : "'|' or ' ' under each dot, ' ', A or B between them"));
 }
 
-char stated_mover(std::string text) {
-  text = absl::AsciiStrToLower(text);
-  for (std::size_t at = text.find("to move"); at != std::string::npos;
-       at = text.find("to move", at + 1)) {
-    // "... A to move", "Player B to move"
-    std::size_t e = at;
-    while (e > 0 && text[e - 1] == ' ') --e;
-    if (e >= 1 && (text[e - 1] == 'a' || text[e - 1] == 'b') &&
-        (e == 1 || !std::isalpha(static_cast<unsigned char>(text[e - 2]))))
-      return static_cast<char>(std::toupper(text[e - 1]));
+// A statement of who is to move, where it stands in the text.
+struct Statement {
+  char who = 0;
+  int line = 0;  // 1-based
+  int column = 0;
+};
+
+std::vector<Statement> find_statements(const std::vector<std::string_view>& lines) {
+  std::vector<Statement> out;
+  for (int li = 0; li < static_cast<int>(lines.size()); ++li) {
+    const std::string text =
+        absl::AsciiStrToLower(absl::string_view(lines[li].data(), lines[li].size()));
+    for (std::size_t at = text.find("to move"); at != std::string::npos;
+         at = text.find("to move", at + 1)) {
+      // "A to move", "Player B to move"
+      std::size_t e = at;
+      while (e > 0 && text[e - 1] == ' ') --e;
+      if (e >= 1 && (text[e - 1] == 'a' || text[e - 1] == 'b') &&
+          (e == 1 || !std::isalpha(static_cast<unsigned char>(text[e - 2]))))
+        out.push_back(
+            {static_cast<char>(std::toupper(text[e - 1])), li + 1, static_cast<int>(e - 1)});
+    }
+    for (const auto& [phrase, who] :
+         {std::pair{"first player's turn", 'A'}, std::pair{"second player's turn", 'B'}})
+      if (std::size_t at = text.find(phrase); at != std::string::npos)
+        out.push_back({who, li + 1, static_cast<int>(at)});
   }
-  if (text.find("first player's turn") != std::string::npos) return 'A';
-  if (text.find("second player's turn") != std::string::npos) return 'B';
-  return 0;
+  return out;
+}
+
+// Gives each diagram the statement that belongs to it (see Diagram).
+void attribute_statements(const std::vector<Statement>& statements, std::vector<Diagram>& ds) {
+  constexpr int kReach = 3;  // lines above or below a board
+  const auto overlap = [](const Diagram& a, const Diagram& b) {
+    return a.line <= b.last_line && b.line <= a.last_line;
+  };
+  std::vector<int> distance_of(ds.size(), kReach + 1);
+  for (const Statement& st : statements) {
+    int best = -1, best_distance = kReach + 1;
+    for (int k = 0; k < static_cast<int>(ds.size()); ++k) {
+      const Diagram& d = ds[k];
+      // Boards side by side split the columns between them.
+      int left = 0, right = INT32_MAX;
+      for (const Diagram& o : ds) {
+        if (&o == &d || !overlap(o, d)) continue;
+        if (o.column > d.column) right = std::min(right, o.column);
+        if (o.column < d.column) left = std::max(left, d.column - 2);
+      }
+      if (st.column < left || st.column >= right) continue;
+      const bool inside = st.line >= d.line && st.line <= d.last_line;
+      if (inside && st.column < d.column + d.width) continue;  // within the board itself
+      const int distance =
+          inside ? 0 : (st.line < d.line ? d.line - st.line : st.line - d.last_line);
+      // Nearest board wins; at equal distance, the board below the statement.
+      if (distance < best_distance || (distance == best_distance && st.line < d.line)) {
+        best = k;
+        best_distance = distance;
+      }
+    }
+    if (best >= 0 && best_distance < distance_of[best]) {
+      ds[best].stated_to_move = st.who;
+      distance_of[best] = best_distance;
+    }
+  }
 }
 
 Diagram finish(const OpenBoard& ob) {
@@ -351,7 +435,8 @@ Diagram finish(const OpenBoard& ob) {
   d.line = ob.line;
   d.column = ob.x;
   d.program_layout = ob.spacing == kCompact;
-  d.caption = ob.caption;
+  d.last_line = ob.last_line;
+  d.width = ob.spacing * ob.cols;
   const int rows = static_cast<int>(ob.dot_rows.size()) - 1;
   absl::StatusOr<Board> board = Board::make(std::max(rows, 1), ob.cols);
   if (rows < 1) {
@@ -391,8 +476,6 @@ Diagram finish(const OpenBoard& ob) {
     if (!complete && p.owner[box])
       d.problems.push_back(where + " has an owner but is not complete");
   }
-  d.stated_to_move = stated_mover(ob.caption);
-  if (!d.stated_to_move) d.stated_to_move = stated_mover(ob.before);
   return d;
 }
 
@@ -400,15 +483,19 @@ Diagram finish(const OpenBoard& ob) {
 
 absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
   if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // BOM
+  // Lines end with \n, \r\n or a lone \r (old Mac files).
   std::vector<std::string_view> lines;
-  for (absl::string_view l : absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
-    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-    lines.emplace_back(l.data(), l.size());
+  for (std::size_t at = 0; at <= text.size();) {
+    std::size_t end = text.find_first_of("\r\n", at);
+    if (end == std::string_view::npos) end = text.size();
+    lines.push_back(text.substr(at, end - at));
+    if (end < text.size() && text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n')
+      ++end;
+    at = end + 1;
   }
   std::vector<Diagram> out;
   std::vector<OpenBoard> open;
   std::vector<int> pending;  // non-dot lines since the last dot row
-  std::string loose;         // text outside boards since the last board closed
 
   // Closes the open boards; `pending` holds the lines below their last row.
   auto close_all = [&]() -> absl::Status {
@@ -431,9 +518,6 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
         if (absl::Status st = close_all(); !st.ok()) return st;
         pending.push_back(i);
       }
-      if (open.empty()) {
-        absl::StrAppend(&loose, std::string(s), "\n");
-      }
       continue;
     }
     // Does this line continue the open boards (same columns, same widths)?
@@ -443,7 +527,6 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
                   (*rows)[b].dots == open[b].cols + 1;
     std::vector<VerticalRow> between(open.size());
     std::vector<int> between_line(open.size(), 0);
-    std::string unused;  // caption lines among the pending ones
     if (continues) {
       // Read the lines since the last dot row as score rows of each board.
       std::vector<bool> found(open.size(), false);
@@ -477,7 +560,6 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
         if (!used) {
           for (const OpenBoard& ob : open)
             if (absl::Status st = check_unread_row(ps, li + 1, ob, false); !st.ok()) return st;
-          absl::StrAppend(&unused, std::string(ps), "\n");
         }
       }
       for (std::size_t b = 0; b < open.size(); ++b) {
@@ -492,9 +574,6 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
       }
     }
     if (!continues) {
-      // Text between two boards introduces the next one ("Player B to move").
-      if (!open.empty())
-        for (int li : pending) absl::StrAppend(&loose, std::string(lines[li]), "\n");
       if (absl::Status st = close_all(); !st.ok()) return st;
       for (const DotRow& r : *rows) {
         OpenBoard ob;
@@ -502,28 +581,22 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
         ob.x = r.x;
         ob.spacing = r.spacing;
         ob.cols = r.dots - 1;
-        ob.before = loose;
         open.push_back(std::move(ob));
       }
-      loose.clear();
     } else {
       for (std::size_t b = 0; b < open.size(); ++b) {
         open[b].vertical_rows.push_back(std::move(between[b]));
         open[b].vertical_lines.push_back(between_line[b]);
-        absl::StrAppend(&open[b].caption, unused);
       }
     }
     for (std::size_t b = 0; b < open.size(); ++b) {
       open[b].dot_rows.push_back((*rows)[b]);
       open[b].last_line = i + 1;
-      // Prose to the right of the last board on this line is its caption.
-      if (b + 1 == open.size() && (*rows)[b].end < static_cast<int>(s.size()))
-        for (OpenBoard& ob : open)
-          absl::StrAppend(&ob.caption, std::string(s.substr((*rows)[b].end)), "\n");
     }
     pending.clear();
   }
   if (absl::Status st = close_all(); !st.ok()) return st;
+  attribute_statements(find_statements(lines), out);
   return out;
 }
 

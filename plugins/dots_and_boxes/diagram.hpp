@@ -27,14 +27,19 @@
 namespace sente::dots_and_boxes {
 
 struct Diagram {
-  int line = 0;    // 1-based text line of the first dot row
-  int column = 0;  // 0-based column of its first dot
+  int line = 0;       // 1-based text line of the first dot row
+  int last_line = 0;  // 1-based text line of the last dot row
+  int column = 0;     // 0-based column of its first dot
+  int width = 0;      // columns from the first dot to the last
   bool program_layout = false;
-  Position position;                  // lines drawn and boxes owned; to_move = 'A'
-  std::map<int, int> scores;          // line id -> score written on it (A minus B)
-  std::map<int, char> loony;          // line id -> '^' or 'v'
-  char stated_to_move = 0;            // 'A' / 'B' when the text says so, else 0
-  std::string caption;                // prose around the board
+  Position position;          // lines drawn and boxes owned; to_move = 'A'
+  std::map<int, int> scores;  // line id -> score written on it (A minus B)
+  std::map<int, char> loony;  // line id -> '^' or 'v'
+  // 'A' / 'B' when the text says so ("A to move", "Player B to move", "second
+  // player's turn"): on the board's own rows, else the nearest statement within
+  // three lines above or below it (a tie goes to the board below the
+  // statement). 0 when nothing is stated.
+  char stated_to_move = 0;
   std::vector<std::string> problems;  // why the diagram cannot be used as is
 };
 

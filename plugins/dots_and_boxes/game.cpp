@@ -6,6 +6,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 #include "diagram.hpp"
 
 namespace sente::dots_and_boxes {
@@ -76,20 +78,27 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   return g;
 }
 
-absl::StatusOr<Position> Game::parse(std::string_view text) const {
-  const bool is_diagram =
-      text.find('+') != std::string_view::npos || text.find('#') != std::string_view::npos;
+absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
+  const bool is_diagram = from_file || text.find('+') != std::string_view::npos ||
+                          text.find('#') != std::string_view::npos;
   Position pos;
   if (is_diagram) {
-    // Wilson's program input starts with the last-move penalty.
-    std::string_view rest = text;
-    const std::size_t nl = rest.find('\n');
-    const std::string_view first(rest.substr(0, nl));
-    int penalty = 0;
-    if (absl::SimpleAtoi(absl::string_view(first.data(), first.size()), &penalty) && penalty != 0)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "line 1: last-move penalty %d; only penalty 0 (plain Dots and Boxes) is supported",
-          penalty));
+    // Wilson's program input starts with the last-move penalty: the first line
+    // that is not blank (after a byte-order mark) when it is a number.
+    int lineno = 0;
+    for (absl::string_view line :
+         absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
+      ++lineno;
+      if (lineno == 1) absl::ConsumePrefix(&line, "\xEF\xBB\xBF");
+      line = absl::StripAsciiWhitespace(line);
+      if (line.empty()) continue;
+      int penalty = 0;
+      if (absl::SimpleAtoi(line, &penalty) && penalty != 0)
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "line %d: last-move penalty %d; only penalty 0 (plain Dots and Boxes) is supported",
+            lineno, penalty));
+      break;
+    }
     absl::StatusOr<std::vector<Diagram>> diagrams = parse_diagrams(text);
     if (!diagrams.ok()) return diagrams.status();
     if (diagrams->empty())
@@ -160,6 +169,11 @@ std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalys
   for (const plugin::MoveAnalysis& m : moves) {
     absl::StatusOr<int> id = parse_line(pos.board, m.move);
     if (id.ok()) labels[*id] = absl::StrFormat("%d", m.value);
+  }
+  if (pos.undrawn_count() == 0) {
+    const int d = pos.taken_difference(), boxes = pos.board.box_count();
+    return render_diagram(
+        pos, labels, {absl::StrFormat("game over: A %d, B %d", (boxes + d) / 2, (boxes - d) / 2)});
   }
   return render_diagram(pos, labels, {absl::StrFormat("%c to move", pos.to_move)});
 }

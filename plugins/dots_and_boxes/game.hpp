@@ -37,7 +37,8 @@ class Game {
   Position start() const { return Position::start(board_, variant_); }
   // A position: empty text (the start), moves from the start in any notation
   // ("be fg", "10 1 8", "h,0,1 v,1,1"), or one diagram in Wilson's layouts.
-  absl::StatusOr<Position> parse(std::string_view text) const;
+  // Text read from a file must hold a diagram.
+  absl::StatusOr<Position> parse(std::string_view text, bool from_file = false) const;
   // "3x3 american", or "3x5 diagram" for a position read from a diagram.
   std::string variant_name(const Position& pos) const;
   std::string format(const Position& pos) const;

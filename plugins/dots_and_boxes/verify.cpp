@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -103,10 +104,14 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
     int matched = 0;
     compare(
         pos.board, d.scores, *computed, [&](int) { return where; }, report, &matched);
-    report.notes.push_back(
-        {where, absl::StrFormat("%s, %c to move (%s): %d scores, %d match", shape, pos.to_move,
-                                d.stated_to_move ? "stated" : "parity of lines drawn",
-                                d.scores.size(), matched)});
+    std::string note = absl::StrFormat(
+        "%s, %c to move (%s): %d scores, %d match", shape, pos.to_move,
+        d.stated_to_move ? "stated" : "parity of lines drawn", d.scores.size(), matched);
+    if (!d.loony.empty())
+      absl::StrAppend(&note, absl::StrFormat("; its %d loony marks are not checked (the dense "
+                                             "engine computes scores only)",
+                                             d.loony.size()));
+    report.notes.push_back({where, note});
   }
   return report;
 }
@@ -133,7 +138,7 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
         !absl::SimpleAtoi(f[4], &c) || !absl::SimpleAtoi(f[5], &value))
       return absl::InvalidArgumentError(absl::StrFormat(
           "%s, line %d: expected board,variant,edge(h|v),row,col,value", report.file, lineno));
-    const auto key = std::make_pair(f[0], f[1]);
+    const auto key = std::make_pair(absl::AsciiStrToLower(f[0]), absl::AsciiStrToLower(f[1]));
     if (!tables.count(key)) {
       absl::StatusOr<Board> board = Board::parse(f[0]);
       absl::StatusOr<Variant> variant = parse_variant(f[1]);
@@ -190,8 +195,9 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
       return absl::InvalidArgumentError(
           absl::StrFormat("verify reads the board and variant from the file; drop --%s", key));
   std::error_code ec;
+  if (!std::filesystem::exists(file, ec)) return absl::NotFoundError("no such file: " + file);
   if (!std::filesystem::is_regular_file(file, ec))
-    return absl::NotFoundError(absl::StrFormat("'%s' is not a readable file", file));
+    return absl::InvalidArgumentError(file + " is not a regular file");
   if (std::filesystem::file_size(file, ec) > kMaxFileBytes)
     return absl::InvalidArgumentError(
         absl::StrFormat("'%s' is larger than %s: not a page of diagrams or a table of values", file,

@@ -163,6 +163,48 @@ TEST(WilsonDiagrams, DamagedRowsAreErrorsNotOtherPositions) {
   EXPECT_EQ(ok->front().scores.size(), 4u);
 }
 
+TEST(WilsonDiagrams, WhoMovesComesFromTheNearestStatement) {
+  // Box row 0 taken by A, so parity cannot tell; each statement sits nearest
+  // one board: right of its top row, just below it, or just above it.
+  const std::string text =
+      "+-----+  0  +        B to move\n|  A  |\n+-----+  0  +\n"  // 1: on its rows
+      "\n\n\n\n"
+      "+-----+  0  +\n|  A  |\n+-----+  0  +\nFigure 2: A to move\n"  // 2: below
+      "\n\n\n\n"
+      "Player B to move\n+-----+  0  +\n|  A  |\n+-----+  0  +\n"  // 3: above
+      "\n\n\n\n"
+      "+-----+  0  +\n|  A  |\n+-----+  0  +\n";  // 4: nothing near
+  absl::StatusOr<std::vector<Diagram>> ds = parse_diagrams(text);
+  ASSERT_TRUE(ds.ok()) << ds.status();
+  ASSERT_EQ(ds->size(), 4u);
+  EXPECT_EQ(infer_to_move((*ds)[0]), 'B');
+  EXPECT_EQ(infer_to_move((*ds)[1]), 'A');
+  EXPECT_EQ(infer_to_move((*ds)[2]), 'B');
+  EXPECT_EQ(infer_to_move((*ds)[3]), 0);
+}
+
+TEST(WilsonDiagrams, LineEndingsAndBrokenDotRows) {
+  absl::StatusOr<std::vector<Diagram>> cr = parse_diagrams("+-+-+\r|   |\r+ + +\r");
+  ASSERT_TRUE(cr.ok()) << cr.status();
+  EXPECT_EQ(cr->size(), 1u);
+  absl::StatusOr<std::vector<Diagram>> broken = parse_diagrams("+-+-+\n|   |\n+ + x\n");
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.status().message().find("line 3, column 5"), absl::string_view::npos)
+      << broken.status();
+}
+
+TEST(BadInput, PenaltiesAndFilesWithoutDiagrams) {
+  absl::StatusOr<Game> game = Game::open({});
+  ASSERT_TRUE(game.ok());
+  absl::StatusOr<Position> p = game->parse("\xEF\xBB\xBF\n1\n+-+\n| |\n+-+\n");
+  ASSERT_FALSE(p.ok());
+  EXPECT_NE(p.status().message().find("line 2: last-move penalty 1"), absl::string_view::npos)
+      << p.status();
+  absl::StatusOr<Position> moves_in_file = game->parse("0\n", /*from_file=*/true);
+  ASSERT_FALSE(moves_in_file.ok());
+  EXPECT_NE(moves_in_file.status().message().find("no diagram"), absl::string_view::npos);
+}
+
 TEST(BadInput, OptionsThatDoNotApplyAreRefused) {
   absl::StatusOr<Game> g = Game::open({{"board", "2x3"}, {"to-move", "A"}});
   ASSERT_TRUE(g.ok());

@@ -100,6 +100,14 @@ TEST(Driver, JsonErrorsAreJson) {
   EXPECT_NE(j["error"].get<std::string>().find("at most 30"), std::string::npos);
 }
 
+TEST(Driver, VerifyJsonStaysOneDocumentWithErrors) {
+  const Result r = sente("verify dots-and-boxes --json /no/such/file", true);
+  EXPECT_EQ(r.code, 4);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j.size(), 1u);
+  EXPECT_EQ(j[0]["exit_code"], 4);
+}
+
 TEST(Driver, VerifyFailsWhenNothingWasChecked) {
   const auto file = std::filesystem::temp_directory_path() / "sente_verify_nothing.txt";
   std::ofstream(file) << "no diagrams here\n";

@@ -41,8 +41,12 @@ int print(const Common& common, const plugin::Analysis& a) {
   for (const auto& m : a.moves) best += m.best;
   std::cout << absl::StrFormat("%s %s: value %s (%s)\n", a.game, a.variant, a.value_text,
                                a.value_meaning);
-  std::cout << absl::StrFormat("%s to move; %d moves, %d keep the value\n\n", a.to_move,
-                               a.moves.size(), best);
+  if (a.moves.empty())
+    std::cout << "no moves left: the game is over\n\n";
+  else
+    std::cout << absl::StrFormat("%s to move; %d move%s, %d keep%s the value\n\n", a.to_move,
+                                 a.moves.size(), a.moves.size() == 1 ? "" : "s", best,
+                                 best == 1 ? "s" : "");
   std::cout << a.diagram;
   if (common.stats) {
     std::cout << "\n";
@@ -57,36 +61,42 @@ absl::StatusOr<plugin::LoadedPlugin> load(const std::string& game) {
 
 constexpr std::uintmax_t kMaxPositionFileBytes = 16 << 20;
 
-// The text of a position argument: "-" reads stdin; an argument with '/' or
-// '.' names a file; anything else is the position itself (e.g. moves).
-absl::StatusOr<std::string> position_text(const std::vector<std::string>& args) {
-  if (args.size() != 1) return absl::StrJoin(args, " ");
+// A position argument: "-" reads stdin; one argument naming an existing file
+// reads it (a path with '/' must name one); anything else is the position's
+// text itself (e.g. moves, or rows of a board).
+absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::string>& args) {
+  plugin::PositionInput input;
+  if (args.size() != 1) {
+    input.text = absl::StrJoin(args, " ");
+    return input;
+  }
   const std::string& arg = args[0];
+  std::error_code ec;
   std::stringstream ss;
-  std::string source;
   if (arg == "-") {
     ss << std::cin.rdbuf();
-    source = "standard input";
-  } else if (arg.find_first_of("/.") != std::string::npos) {
-    std::error_code ec;
-    if (!std::filesystem::exists(arg, ec)) return absl::NotFoundError("no such file: " + arg);
+    input.file = "standard input";
+  } else if (std::filesystem::exists(arg, ec)) {
     if (!std::filesystem::is_regular_file(arg, ec))
       return absl::InvalidArgumentError(arg + " is not a regular file");
     if (std::filesystem::file_size(arg, ec) > kMaxPositionFileBytes)
       return absl::InvalidArgumentError(
-          absl::StrFormat("%s is larger than %s: a position file holds one diagram", arg,
+          absl::StrFormat("%s is larger than %s: a position file holds one position", arg,
                           format_bytes(kMaxPositionFileBytes)));
     std::ifstream in(arg, std::ios::binary);
     if (!in) return absl::NotFoundError("cannot read " + arg);
     ss << in.rdbuf();
-    source = arg;
+    input.file = arg;
+  } else if (arg.find('/') != std::string::npos) {
+    return absl::NotFoundError("no such file: " + arg);
   } else {
-    return arg;
+    input.text = arg;
+    return input;
   }
-  std::string text = ss.str();
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-    return absl::InvalidArgumentError(source + " holds no position (it is empty)");
-  return text;
+  input.text = ss.str();
+  if (input.text.find_first_not_of(" \t\r\n") == std::string::npos)
+    return absl::InvalidArgumentError(input.file + " holds no position (it is empty)");
+  return input;
 }
 
 }  // namespace
@@ -103,12 +113,12 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
 
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
                 const std::vector<std::string>& position) {
-  absl::StatusOr<std::string> text = position_text(position);
-  if (!text.ok()) return report_error(text.status());
+  absl::StatusOr<plugin::PositionInput> input = position_input(position);
+  if (!input.ok()) return report_error(input.status());
   absl::StatusOr<plugin::LoadedPlugin> p = load(game);
   if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *text, bar.callback());
+  absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *input, bar.callback());
   bar.finish();
   if (!a.ok()) return report_error(a.status());
   return print(common, *a);

@@ -1,4 +1,5 @@
 // `sente verify GAME FILE...`: recompute published values, count matches.
+#include <cstdio>
 #include <iostream>
 
 #include "absl/strings/str_format.h"
@@ -21,7 +22,13 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
     absl::StatusOr<plugin::VerifyReport> r = p->game->verify(options, file, bar.callback());
     bar.finish();
     if (!r.ok()) {
-      code = std::max(code, report_error(r.status()));
+      // With --json the error is one entry of the array, so stdout stays one document.
+      const int c = exit_code_of(r.status());
+      std::fprintf(stderr, "sente: error: %s\n", std::string(r.status().message()).c_str());
+      if (common.json)
+        reports.push_back(
+            {{"file", file}, {"error", std::string(r.status().message())}, {"exit_code", c}});
+      code = std::max(code, c);
       continue;
     }
     if (r->values_matched != r->values_compared || r->values_compared == 0)

@@ -11,7 +11,9 @@ namespace sente::driver {
 namespace {
 bool json_errors = false;
 
-int code_of(const absl::Status& s) {
+}  // namespace
+
+int exit_code_of(const absl::Status& s) {
   switch (s.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:
@@ -26,6 +28,7 @@ int code_of(const absl::Status& s) {
   }
 }
 
+namespace {
 void print(const absl::Status& s, int code) {
   const std::string message(s.message());
   std::fprintf(stderr, "sente: error: %s\n", message.c_str());
@@ -39,7 +42,7 @@ void set_json_errors(bool on) {
 }
 
 int report_error(const absl::Status& s) {
-  const int code = code_of(s);
+  const int code = exit_code_of(s);
   print(s, code);
   return code;
 }

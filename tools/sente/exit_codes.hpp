@@ -18,6 +18,9 @@ enum ExitCode : int {
 // With --json, errors are also printed on stdout as {"error": ..., "exit_code": ...}.
 void set_json_errors(bool on);
 
+// The exit code for an error status.
+int exit_code_of(const absl::Status& s);
+
 // Prints "sente: error: <message>" on stderr and returns the exit code of `s`.
 int report_error(const absl::Status& s);
 // The same for a failure to find or load a plugin: always kPluginError.

@@ -89,8 +89,7 @@ int main(int argc, char** argv) {
   analyze->add_option("position", position,
                       "The position: moves from the start (Dots and Boxes: Wilson letters be, "
                       "OpenSpiel ids 10 or names h,0,1; none = the start), or one argument "
-                      "naming a file that holds a diagram (a path with '/' or '.', e.g. "
-                      "./pos.txt; '-' reads stdin)");
+                      "naming a file that holds a diagram ('-' reads stdin)");
   analyze->footer(std::string("Examples:\n  sente analyze dots-and-boxes --board 2x3 bc cd dg\n"
                               "  sente analyze dots-and-boxes ./wilson_program_input.txt\n\n") +
                   kFooter);

@@ -124,11 +124,14 @@ inline absl::Status check_size(std::uint64_t states, const DenseOptions& options
         "positions (%s)",
         states, format_bytes(states), options.max_states, format_bytes(options.max_states)));
   }
+  // Besides the table: worker threads' stacks and per-block patterns.
+  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+  const std::uint64_t needed = states + (std::uint64_t{32} << 20) * (threads + 1);
   const std::uint64_t available = available_memory_bytes();
-  if (states > available) {
-    return absl::ResourceExhaustedError(
-        absl::StrFormat("the table needs %s of memory but only %s is available",
-                        format_bytes(states), format_bytes(available)));
+  if (needed > available) {
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "the table needs %s of memory (%s with its %d threads) but only %s is available",
+        format_bytes(states), format_bytes(needed), threads, format_bytes(available)));
   }
   return absl::OkStatus();
 }

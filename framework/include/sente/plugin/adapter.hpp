@@ -10,7 +10,7 @@
 //   static GameInfo info();
 //   static absl::StatusOr<G> open(const Options&);     // one variant/board
 //   Position start() const;                             // its start position
-//   absl::StatusOr<Position> parse(std::string_view) const;
+//   absl::StatusOr<Position> parse(std::string_view text, bool from_file) const;
 //   std::string variant_name(const Position&) const;  // "3x3 american"
 //   std::string format(const Position&) const;          // text form
 //   std::string to_move(const Position&) const;         // "A", "B", ...
@@ -34,6 +34,7 @@
 #include <boost/dll/alias.hpp>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "sente/engines/retrograde_dense.hpp"
 #include "sente/plugin/interface.hpp"
@@ -60,7 +61,7 @@ concept PluginGame = requires(const G& g, const typename G::Position& pos, const
   { G::info() } -> std::same_as<GameInfo>;
   { G::open(o) } -> std::same_as<absl::StatusOr<G>>;
   { g.start() } -> std::same_as<typename G::Position>;
-  { g.parse(text) } -> std::same_as<absl::StatusOr<typename G::Position>>;
+  { g.parse(text, true) } -> std::same_as<absl::StatusOr<typename G::Position>>;
   { g.variant_name(pos) } -> std::convertible_to<std::string>;
   { g.format(pos) } -> std::convertible_to<std::string>;
   { g.to_move(pos) } -> std::convertible_to<std::string>;
@@ -85,6 +86,11 @@ inline absl::StatusOr<DenseKernel> dense_kernel(const Options& options) {
       "unknown engine '%s'; this game has: dense, dense-generic (see `sente list`)", it->second));
 }
 
+// "+3", "-1", "0": a value as the field writes scores.
+inline std::string signed_text(std::int64_t v) {
+  return v == 0 ? "0" : absl::StrFormat("%+d", v);
+}
+
 // Solves `pos` with the dense retrograde engine and fills an Analysis.
 template <PluginGame G>
 absl::StatusOr<Analysis> analyze_dense(const G& game, const typename G::Position& pos,
@@ -107,12 +113,12 @@ absl::StatusOr<Analysis> analyze_dense(const G& game, const typename G::Position
   a.to_move = game.to_move(pos);
   const int root_value = (*table)[view->root()];
   a.value = game.display_value(pos, root_value);
-  a.value_text = absl::StrFormat("%+d", a.value);
+  a.value_text = signed_text(a.value);
   a.value_meaning = game.value_meaning();
   for (RootMove& m : view->root_moves()) {
     const int v = move_value(m.effect, (*table)[m.child]);
     m.info.value = game.display_value(pos, v);
-    m.info.value_text = absl::StrFormat("%+d", m.info.value);
+    m.info.value_text = signed_text(m.info.value);
     m.info.best = v == root_value;
     a.moves.push_back(std::move(m.info));
   }
@@ -140,11 +146,14 @@ class Adapter final : public Game {
     return analyze_dense(*game, game->start(), options, progress);
   }
 
-  absl::StatusOr<Analysis> analyze(const Options& options, const std::string& position,
+  absl::StatusOr<Analysis> analyze(const Options& options, const PositionInput& position,
                                    const Progress& progress) override {
     absl::StatusOr<G> game = G::open(options);
     if (!game.ok()) return game.status();
-    auto pos = game->parse(position);
+    auto pos = game->parse(position.text, !position.file.empty());
+    if (!pos.ok() && !position.file.empty())  // say which file
+      return absl::Status(pos.status().code(),
+                          absl::StrCat(position.file, ": ", pos.status().message()));
     if (!pos.ok()) return pos.status();
     return analyze_dense(*game, *pos, options, progress);
   }

@@ -29,6 +29,13 @@ inline constexpr std::uint32_t kAbiVersion = 1;
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
 using Options = std::map<std::string, std::string>;
 
+// A position as the user gave it: text from the command line (file empty) or
+// the contents of `file`.
+struct PositionInput {
+  std::string text;
+  std::string file;
+};
+
 struct NamedText {
   std::string name;
   std::string description;
@@ -99,7 +106,7 @@ class BOOST_SYMBOL_VISIBLE Game {
   // The value of the start position of the variant named by `options`.
   virtual absl::StatusOr<Analysis> solve(const Options& options, const Progress& progress) = 0;
   // The value of every move of `position` (text in one of the position formats).
-  virtual absl::StatusOr<Analysis> analyze(const Options& options, const std::string& position,
+  virtual absl::StatusOr<Analysis> analyze(const Options& options, const PositionInput& position,
                                            const Progress& progress) = 0;
   // Recomputes the published values in `file` and counts matches.
   virtual absl::StatusOr<VerifyReport> verify(const Options& options, const std::string& file,
