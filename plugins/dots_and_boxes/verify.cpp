@@ -4,10 +4,7 @@
 // with at most kMaxUndrawnLines undrawn lines is recomputed), and CSV tables
 // of first-move values with the header
 // board,variant,edge,row,col,value[,...] (edge h/v as in OpenSpiel's names).
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <sstream>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
@@ -18,6 +15,7 @@
 #include "diagram.hpp"
 #include "game.hpp"
 #include "sente/engines/retrograde_dense.hpp"
+#include "sente/support/text_file.hpp"
 
 namespace sente::dots_and_boxes {
 namespace {
@@ -194,20 +192,10 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
     if (key != "engine")
       return absl::InvalidArgumentError(
           absl::StrFormat("verify reads the board and variant from the file; drop --%s", key));
-  std::error_code ec;
-  if (!std::filesystem::exists(file, ec)) return absl::NotFoundError("no such file: " + file);
-  if (!std::filesystem::is_regular_file(file, ec))
-    return absl::InvalidArgumentError(file + " is not a regular file");
-  if (std::filesystem::file_size(file, ec) > kMaxFileBytes)
-    return absl::InvalidArgumentError(
-        absl::StrFormat("'%s' is larger than %s: not a page of diagrams or a table of values", file,
-                        format_bytes(kMaxFileBytes)));
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrFormat("cannot open '%s' for reading", file));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);  // byte-order mark
+  absl::StatusOr<std::string> read =
+      read_text_file(file, kMaxFileBytes, "a page of diagrams or a table of values");
+  if (!read.ok()) return read.status();
+  const std::string& text = *read;
   plugin::VerifyReport report;
   report.file = file;
   if (text.rfind("board,variant,edge,row,col,value", 0) == 0)

@@ -1,6 +1,5 @@
 // `sente solve` and `sente analyze`: the value of a position and of each move.
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -12,6 +11,7 @@
 #include "sente/plugin/loader.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress_bar.hpp"
+#include "sente/support/text_file.hpp"
 
 namespace sente::driver {
 namespace {
@@ -72,28 +72,20 @@ absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::stri
   }
   const std::string& arg = args[0];
   std::error_code ec;
-  std::stringstream ss;
   if (arg == "-") {
+    std::stringstream ss;
     ss << std::cin.rdbuf();
+    input.text = ss.str();
     input.file = "standard input";
-  } else if (std::filesystem::exists(arg, ec)) {
-    if (!std::filesystem::is_regular_file(arg, ec))
-      return absl::InvalidArgumentError(arg + " is not a regular file");
-    if (std::filesystem::file_size(arg, ec) > kMaxPositionFileBytes)
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s is larger than %s: a position file holds one position", arg,
-                          format_bytes(kMaxPositionFileBytes)));
-    std::ifstream in(arg, std::ios::binary);
-    if (!in) return absl::NotFoundError("cannot read " + arg);
-    ss << in.rdbuf();
+  } else if (std::filesystem::exists(arg, ec) || arg.find('/') != std::string::npos) {
+    absl::StatusOr<std::string> text = read_text_file(arg, kMaxPositionFileBytes, "a position");
+    if (!text.ok()) return text.status();
+    input.text = *text;
     input.file = arg;
-  } else if (arg.find('/') != std::string::npos) {
-    return absl::NotFoundError("no such file: " + arg);
   } else {
     input.text = arg;
     return input;
   }
-  input.text = ss.str();
   if (input.text.find_first_not_of(" \t\r\n") == std::string::npos)
     return absl::InvalidArgumentError(input.file + " holds no position (it is empty)");
   return input;
