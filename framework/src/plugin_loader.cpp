@@ -43,7 +43,9 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file) {
     return absl::FailedPreconditionError(
         absl::StrFormat("%s: the plugin's factory returned no game", file.string()));
   // The deleter destroys the game first, then lets go of the library, so the
-  // plugin's code stays mapped while its objects live (TOOLCHAIN.md pitfall 4).
+  // plugin's code stays mapped while its objects live. (A plugin that happens to
+  // hold a GNU_UNIQUE symbol would hide the bug this prevents: dlclose is then
+  // a no-op.)
   Game* ptr = raw.get();
   LoadedPlugin p;
   p.path = file;

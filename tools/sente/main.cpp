@@ -17,7 +17,8 @@ constexpr const char* kFooter = R"(Exit codes:
   4  bad input: malformed position or diagram, unknown board or variant, unreadable file
   5  too large: beyond the engine's limit or the memory available
   6  internal error, or the output could not be written
-Plugins are searched in $SENTE_PLUGIN_PATH, then <prefix>/lib/sente/plugins.)";
+Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
+then <install prefix>/lib/sente/plugins.)";
 
 struct GameArgs {
   std::string game;

@@ -1,7 +1,7 @@
 // Core concepts of Sente: what a game type must provide for each engine.
 //
 // Engines state the narrowest concept they need, so a game opts in to an engine
-// by providing what that engine asks for (DESIGN.md §2). Values are always from
+// by providing what that engine asks for. Values are always from
 // the point of view of the player to move (negamax convention).
 //
 //   Game           positions, moves, play; no move = loss (normal play) unless

@@ -1,4 +1,4 @@
-// The adapter that turns a game type into a plugin (DESIGN.md §4).
+// The adapter that turns a game type into a plugin.
 //
 // A plugin is its game type plus one line:
 //     SENTE_EXPORT_GAME(sente::dots_and_boxes::Game)
