@@ -21,8 +21,6 @@ void print_stats(const plugin::Analysis& a) {
   for (const plugin::Stat& s : a.stats) {
     if (s.unit == "bytes") {
       absl::StrAppend(&line, "  ", s.name, " ", format_bytes(static_cast<std::uint64_t>(s.value)));
-    } else if (s.name.rfind("kernel:", 0) == 0) {
-      absl::StrAppend(&line, "  kernel ", s.name.substr(7));
     } else if (s.unit == "s") {
       absl::StrAppend(&line, absl::StrFormat("  time %.3f s", s.value));
     } else {
@@ -30,6 +28,7 @@ void print_stats(const plugin::Analysis& a) {
     }
   }
   std::cout << "stats:" << line << "\n";
+  std::cout << "engine: " << a.engine << "\n";
 }
 
 int print(const Common& common, const plugin::Analysis& a) {

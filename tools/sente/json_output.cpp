@@ -27,7 +27,8 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
 void to_json(nlohmann::json& j, const Analysis& a) {
   j = {{"game", a.game},       {"variant", a.variant}, {"position", a.position},
        {"to_move", a.to_move}, {"value", a.value},     {"value_meaning", a.value_meaning},
-       {"moves", a.moves},     {"diagram", a.diagram}, {"stats", a.stats}};
+       {"moves", a.moves},     {"diagram", a.diagram}, {"engine", a.engine},
+       {"stats", a.stats}};
 }
 
 void to_json(nlohmann::json& j, const VerifyItem& v) {

@@ -131,7 +131,7 @@ absl::StatusOr<Analysis> analyze_dense(const G& game, const typename G::Position
       {"threads", static_cast<double>(stats.threads), "threads"},
       {"peak_rss", static_cast<double>(peak_rss_bytes()), "bytes"},
   };
-  a.stats.push_back({"kernel:" + stats.kernel, 1, ""});
+  a.engine = "dense retrograde (" + stats.kernel + " kernel)";
   return a;
 }
 
