@@ -78,64 +78,79 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   return g;
 }
 
+namespace {
+
+// Wilson's program input starts with the last-move penalty: the first line
+// that is not blank (after a byte-order mark), when it is a number. Only 0,
+// plain Dots and Boxes, is supported.
+absl::Status check_penalty(std::string_view text) {
+  int lineno = 0;
+  for (absl::string_view line : absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
+    ++lineno;
+    if (lineno == 1) absl::ConsumePrefix(&line, "\xEF\xBB\xBF");
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty()) continue;
+    int penalty = 0;
+    if (absl::SimpleAtoi(line, &penalty) && penalty != 0)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "line %d: last-move penalty %d; only penalty 0 (plain Dots and Boxes) is supported",
+          lineno, penalty));
+    break;
+  }
+  return absl::OkStatus();
+}
+
+// The one diagram in `text`.
+absl::StatusOr<Diagram> one_diagram(std::string_view text) {
+  if (absl::Status s = check_penalty(text); !s.ok()) return s;
+  absl::StatusOr<std::vector<Diagram>> diagrams = parse_diagrams(text);
+  if (!diagrams.ok()) return diagrams.status();
+  if (diagrams->empty())
+    return absl::InvalidArgumentError(
+        "no diagram found: a diagram starts with a row of dots '+', six columns apart "
+        "(Wilson's analysis layout, '+-----+') or two apart (his program's input, '+-+')");
+  if (diagrams->size() > 1) {
+    std::vector<std::string> at;
+    for (const Diagram& d : *diagrams) at.push_back(absl::StrFormat("line %d", d.line));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("found %d diagrams (at %s); give one board at a time", diagrams->size(),
+                        absl::StrJoin(at, ", ")));
+  }
+  const Diagram& d = diagrams->front();
+  if (!d.problems.empty())
+    return absl::InvalidArgumentError(
+        absl::StrFormat("diagram at line %d: %s", d.line, absl::StrJoin(d.problems, "; ")));
+  return d;
+}
+
+}  // namespace
+
 absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
   const bool is_diagram = from_file || text.find('+') != std::string_view::npos ||
                           text.find('#') != std::string_view::npos;
-  Position pos;
-  if (is_diagram) {
-    // Wilson's program input starts with the last-move penalty: the first line
-    // that is not blank (after a byte-order mark) when it is a number.
-    int lineno = 0;
-    for (absl::string_view line :
-         absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
-      ++lineno;
-      if (lineno == 1) absl::ConsumePrefix(&line, "\xEF\xBB\xBF");
-      line = absl::StripAsciiWhitespace(line);
-      if (line.empty()) continue;
-      int penalty = 0;
-      if (absl::SimpleAtoi(line, &penalty) && penalty != 0)
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "line %d: last-move penalty %d; only penalty 0 (plain Dots and Boxes) is supported",
-            lineno, penalty));
-      break;
-    }
-    absl::StatusOr<std::vector<Diagram>> diagrams = parse_diagrams(text);
-    if (!diagrams.ok()) return diagrams.status();
-    if (diagrams->empty())
-      return absl::InvalidArgumentError(
-          "no diagram found: a diagram starts with a row of dots '+', six columns apart "
-          "(Wilson's analysis layout, '+-----+') or two apart (his program's input, '+-+')");
-    if (diagrams->size() > 1) {
-      std::vector<std::string> at;
-      for (const Diagram& d : *diagrams) at.push_back(absl::StrFormat("line %d", d.line));
-      return absl::InvalidArgumentError(
-          absl::StrFormat("found %d diagrams (at %s); give one board at a time", diagrams->size(),
-                          absl::StrJoin(at, ", ")));
-    }
-    if (variant_given_)
-      return absl::InvalidArgumentError("a diagram shows every drawn line itself; drop --variant");
-    const Diagram& d = diagrams->front();
-    if (!d.problems.empty())
-      return absl::InvalidArgumentError(
-          absl::StrFormat("diagram at line %d: %s", d.line, absl::StrJoin(d.problems, "; ")));
-    if (board_given_ && !(d.position.board == board_))
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "the diagram is a %s board but --board says %s", d.position.board.name(), board_.name()));
-    pos = d.position;
-    pos.from_diagram = true;
-    pos.to_move = to_move_override_ ? to_move_override_ : infer_to_move(d);
-    if (!pos.to_move)
-      return absl::InvalidArgumentError(
-          "boxes are taken in this diagram and it does not say who is to move; "
-          "give --to-move A or --to-move B");
-  } else {
+  if (!is_diagram) {
     if (to_move_override_)
       return absl::InvalidArgumentError(
           "--to-move is for diagrams whose boxes are taken; moves played from the start "
           "already say who is to move");
-    pos = start();
+    Position pos = start();
     if (absl::Status s = play_moves(pos, text); !s.ok()) return s;
+    return pos;
   }
+  if (variant_given_)
+    return absl::InvalidArgumentError("a diagram shows every drawn line itself; drop --variant");
+  absl::StatusOr<Diagram> d = one_diagram(text);
+  if (!d.ok()) return d.status();
+  if (board_given_ && !(d->position.board == board_))
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the diagram is a %s board but --board says %s", d->position.board.name(), board_.name()));
+  Position pos = d->position;
+  pos.from_diagram = true;
+  pos.to_move = to_move_override_ ? to_move_override_ : infer_to_move(*d);
+  if (!pos.to_move)
+    return absl::InvalidArgumentError(
+        "boxes are taken in this diagram and it does not say who is to move; "
+        "give --to-move A or --to-move B");
   return pos;
 }
 
