@@ -52,9 +52,7 @@ std::vector<plugin::RootMove> DenseView::root_moves() const {
     m.info.also["openspiel"] = std::to_string(id);
     m.info.also["openspiel_name"] = openspiel_name(board_, id);
     m.child = std::uint64_t{1} << p;
-    for_each_move(0, [&](std::uint64_t child, MoveEffect e) {
-      if (child == m.child) m.effect = e;
-    });
+    m.effect = completion_effect(groups_, 0, p);
     moves.push_back(std::move(m));
   }
   return moves;

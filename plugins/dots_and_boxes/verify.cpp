@@ -14,7 +14,7 @@
 #include "absl/strings/strip.h"
 #include "diagram.hpp"
 #include "game.hpp"
-#include "sente/engines/retrograde_dense.hpp"
+#include "sente/plugin/adapter.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::dots_and_boxes {
@@ -22,20 +22,16 @@ namespace {
 
 constexpr std::uintmax_t kMaxFileBytes = 64 << 20;
 
-// Final A minus B for drawing each undrawn line of `pos`, by line id.
+// Final A minus B for drawing each undrawn line of `pos`, by line id: the
+// same analysis `sente analyze` prints.
 absl::StatusOr<std::map<int, int>> line_values(const Position& pos, const Progress& progress) {
-  absl::StatusOr<DenseView> view = DenseView::make(pos);
-  if (!view.ok()) return view.status();
-  DenseOptions options;
-  options.progress = progress;
-  absl::StatusOr<DenseTable> table = solve_dense(*view, options);
-  if (!table.ok()) return table.status();
+  absl::StatusOr<Game> game = Game::open({});
+  if (!game.ok()) return game.status();
+  absl::StatusOr<plugin::Analysis> a = plugin::analyze_dense(*game, pos, {}, progress);
+  if (!a.ok()) return a.status();
   std::map<int, int> values;
-  const int sign = pos.to_move == 'A' ? 1 : -1;
-  for (const plugin::RootMove& m : view->root_moves()) {
-    const int id = view->line_of_cell(std::countr_zero(m.child));
-    values[id] = pos.taken_difference() + sign * move_value(m.effect, (*table)[m.child]);
-  }
+  for (const plugin::MoveAnalysis& m : a->moves)
+    values[std::stoi(m.also.at("openspiel"))] = static_cast<int>(m.value);
   return values;
 }
 

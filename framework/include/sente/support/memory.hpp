@@ -6,6 +6,7 @@
 #pragma once
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -43,7 +44,7 @@ inline std::uint64_t available_memory_bytes() {
   if (rlimit as{}; getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
     std::uint64_t pages = 0;
     if (std::ifstream statm("/proc/self/statm"); statm) statm >> pages;
-    const std::uint64_t used = pages * 4096;
+    const std::uint64_t used = pages * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE));
     const std::uint64_t room = as.rlim_cur > used ? as.rlim_cur - used : 0;
     available = std::min(available, room);
   }
