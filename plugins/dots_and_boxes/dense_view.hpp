@@ -14,7 +14,7 @@
 #include "absl/status/statusor.h"
 #include "board.hpp"
 #include "sente/game.hpp"
-#include "sente/plugin/adapter.hpp"
+#include "sente/plugin/dense_analysis.hpp"
 
 namespace sente::dots_and_boxes {
 

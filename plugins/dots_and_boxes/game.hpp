@@ -1,5 +1,5 @@
 // Dots and Boxes as a Sente plugin game (the PluginGame concept of
-// sente/plugin/adapter.hpp).
+// sente/plugin/game_concept.hpp, solved by dense_analysis.hpp).
 //
 // Rules: players alternately draw one undrawn line; drawing a line that
 // completes one or two boxes scores them and the mover moves again; the game

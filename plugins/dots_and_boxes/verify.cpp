@@ -14,7 +14,7 @@
 #include "absl/strings/strip.h"
 #include "diagram.hpp"
 #include "game.hpp"
-#include "sente/plugin/adapter.hpp"
+#include "sente/plugin/dense_analysis.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::dots_and_boxes {

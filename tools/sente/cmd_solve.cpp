@@ -31,7 +31,7 @@ void print_stats(const plugin::Analysis& a) {
   std::cout << "engine: " << a.engine << "\n";
 }
 
-int print(const Common& common, const plugin::Analysis& a) {
+int print(const Common& common, const plugin::Analysis& a, bool solve) {
   if (common.json) {
     std::cout << nlohmann::json(a).dump(2) << "\n";
     return kOk;
@@ -40,8 +40,10 @@ int print(const Common& common, const plugin::Analysis& a) {
   for (const auto& m : a.moves) best += m.best;
   std::cout << absl::StrFormat("%s %s: value %s (%s)\n", a.game, a.variant, a.value_text,
                                a.value_meaning);
-  if (a.moves.empty())
+  if (a.moves.empty() && !solve)
     std::cout << "no moves left: the game is over\n\n";
+  else if (a.moves.empty())
+    std::cout << "\n";
   else
     std::cout << absl::StrFormat("%s to move; %d move%s, %d keep%s the value\n\n", a.to_move,
                                  a.moves.size(), a.moves.size() == 1 ? "" : "s", best,
@@ -99,7 +101,7 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
   absl::StatusOr<plugin::Analysis> a = p->game->solve(options, bar.callback());
   bar.finish();
   if (!a.ok()) return report_error(a.status());
-  return print(common, *a);
+  return print(common, *a, true);
 }
 
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
@@ -112,7 +114,7 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
   absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *input, bar.callback());
   bar.finish();
   if (!a.ok()) return report_error(a.status());
-  return print(common, *a);
+  return print(common, *a, false);
 }
 
 }  // namespace sente::driver

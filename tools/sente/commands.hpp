@@ -14,7 +14,15 @@ struct Common {
   bool stats = false;
 };
 
+// Where `sente table` writes besides stdout.
+struct TableOutput {
+  std::string csv;
+  std::string markdown;
+};
+
 int run_list(const Common& common);
+int run_table(const Common& common, const std::string& game, const plugin::Options& options,
+              const TableOutput& output);
 int run_solve(const Common& common, const std::string& game, const plugin::Options& options);
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
                 const std::vector<std::string>& position);

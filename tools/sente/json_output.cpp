@@ -21,12 +21,17 @@ void to_json(nlohmann::json& j, const Stat& s) {
 }
 
 void to_json(nlohmann::json& j, const MoveAnalysis& m) {
-  j = {{"move", m.move}, {"also", m.also}, {"value", m.value}, {"best", m.best}};
+  j = {{"move", m.move},
+       {"also", m.also},
+       {"value", m.value},
+       {"value_text", m.value_text},
+       {"best", m.best}};
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {
   j = {{"game", a.game},       {"variant", a.variant}, {"position", a.position},
-       {"to_move", a.to_move}, {"value", a.value},     {"value_meaning", a.value_meaning},
+       {"to_move", a.to_move}, {"value", a.value},     {"value_text", a.value_text},
+       {"value_meaning", a.value_meaning},
        {"moves", a.moves},     {"diagram", a.diagram}, {"engine", a.engine},
        {"stats", a.stats}};
 }
@@ -43,6 +48,15 @@ void to_json(nlohmann::json& j, const VerifyReport& r) {
        {"skipped", r.skipped},
        {"mismatches", r.mismatches},
        {"notes", r.notes}};
+}
+
+void to_json(nlohmann::json& j, const ResultTable& t) {
+  j = {{"title", t.title},
+       {"columns", t.columns},
+       {"rows", t.rows},
+       {"notes", t.notes},
+       {"unresolved", t.unresolved},
+       {"mismatches", t.mismatches}};
 }
 
 }  // namespace sente::plugin

@@ -14,5 +14,6 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m);
 void to_json(nlohmann::json& j, const Analysis& a);
 void to_json(nlohmann::json& j, const VerifyItem& v);
 void to_json(nlohmann::json& j, const VerifyReport& r);
+void to_json(nlohmann::json& j, const ResultTable& t);
 
 }  // namespace sente::plugin

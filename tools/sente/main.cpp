@@ -3,6 +3,9 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
@@ -22,31 +25,69 @@ then <install prefix>/lib/sente/plugins.)";
 
 struct GameArgs {
   std::string game;
-  std::string board, variant, engine, to_move;
+  std::string board, variant, engine, to_move, node_limit, table_mb;
+  std::map<std::string, std::string> named;  // table options
+  std::vector<std::string> sets;              // --set KEY=VALUE
   sente::plugin::Options options() const {
     sente::plugin::Options o;
+    for (const std::string& kv : sets) {
+      const std::size_t eq = kv.find('=');
+      o[kv.substr(0, eq)] = eq == std::string::npos ? "" : kv.substr(eq + 1);
+    }
+    for (const auto& [k, v] : named)
+      if (!v.empty()) o[k] = v;
     if (!board.empty()) o["board"] = board;
     if (!variant.empty()) o["variant"] = variant;
     if (!engine.empty()) o["engine"] = engine;
     if (!to_move.empty()) o["to-move"] = to_move;
+    if (!node_limit.empty()) o["node-limit"] = node_limit;
+    if (!table_mb.empty()) o["table-mb"] = table_mb;
     return o;
   }
 };
+
+// --set KEY=VALUE: a game option without its own flag (see `sente list`).
+CLI::Validator key_value() {
+  return CLI::Validator(
+      [](std::string& s) -> std::string {
+        const std::size_t eq = s.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == s.size())
+          return "expected KEY=VALUE, e.g. --set symmetry=off";
+        return {};
+      },
+      "KEY=VALUE");
+}
+
+void add_search_options(CLI::App* cmd, GameArgs& args) {
+  cmd->add_option("--node-limit", args.node_limit,
+                  "Search engines: nodes per search before it stops and reports 'unresolved' "
+                  "(e.g. 4e7; default none)");
+  cmd->add_option("--table-mb", args.table_mb,
+                  "Search engines: transposition table size in MiB (default 64)");
+  cmd->add_option("--set", args.sets,
+                  "A game option without its own flag, KEY=VALUE, repeatable (e.g. Domineering's "
+                  "rule switches: --set symmetry=off; `sente list` shows each game's options)")
+      ->check(key_value());
+}
 
 void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
   cmd->add_option("game", args.game, "Game name, as `sente list` shows it (e.g. dots-and-boxes)")
       ->required();
   cmd->add_option("--board,-b", args.board,
-                  "Board size. Dots and Boxes: ROWSxCOLS in boxes, as Wilson names boards: 3x3 "
-                  "is 3 x 3 boxes on 4 x 4 dots (default 3x3)");
+                  "Board size ROWSxCOLS. Dots and Boxes counts boxes, as Wilson names boards: 3x3 "
+                  "is 3 x 3 boxes on 4 x 4 dots (default 3x3). Domineering counts cells, rows "
+                  "tall (default 8x8)");
   cmd->add_option("--variant", args.variant,
                   "Rule set. Dots and Boxes: american (nothing pre-drawn, default), swedish "
                   "(border pre-drawn), icelandic (left and bottom edges pre-drawn)");
   cmd->add_option("--engine,-e", args.engine,
-                  "Engine, as `sente list` shows (Dots and Boxes: dense, dense-generic)");
+                  "Engine, as `sente list` shows (Dots and Boxes: dense, dense-generic; "
+                  "Domineering: alphabeta)");
   if (with_to_move)
     cmd->add_option("--to-move", args.to_move,
-                    "A or B: who moves, for a diagram whose boxes are taken");
+                    "Who moves: A or B (Dots and Boxes, a diagram whose boxes are taken), V or H "
+                    "(Domineering, default V)");
+  add_search_options(cmd, args);
 }
 
 }  // namespace
@@ -102,8 +143,31 @@ int main(int argc, char** argv) {
   verify_args.game.clear();
   verify->add_option("game", verify_args.game, "Game name")->required();
   verify->add_option("files", files, "Reference files (e.g. Wilson's diagram pages)")->required();
+  add_search_options(verify, verify_args);
   add_common(verify);
   verify->footer(kFooter);
+
+  GameArgs table_args;
+  sente::driver::TableOutput table_output;
+  CLI::App* table = app.add_subcommand(
+      "table", "Solve every board of a family (e.g. all rectangles up to an area) as a table");
+  table->add_option("game", table_args.game, "Game name (e.g. domineering)")->required();
+  for (const char* name : {"max-area", "min-area", "max-side", "check"}) table_args.named[name];
+  table->add_option("--max-area", table_args.named["max-area"],
+                    "Largest board, in cells (Domineering: default 30, at most 64)");
+  table->add_option("--min-area", table_args.named["min-area"], "Smallest board, in cells");
+  table->add_option("--max-side", table_args.named["max-side"], "Longest side, in cells");
+  table->add_option("--check", table_args.named["check"],
+                    "Published table to compare (Domineering: CSV rows,cols,outcome); exit 1 on "
+                    "a mismatch");
+  table->add_option("--csv", table_output.csv, "Also write the table as CSV to this file");
+  table->add_option("--markdown", table_output.markdown,
+                    "Also write the table as Markdown to this file");
+  add_search_options(table, table_args);
+  add_common(table);
+  table->footer(std::string("Example: sente table domineering --max-area 64 --csv outcomes.csv "
+                            "--markdown outcomes.md\n\n") +
+                kFooter);
 
   try {
     app.parse(argc, argv);
@@ -117,6 +181,7 @@ int main(int argc, char** argv) {
   if (*solve) code = run_solve(common, solve_args.game, solve_args.options());
   if (*analyze) code = run_analyze(common, analyze_args.game, analyze_args.options(), position);
   if (*verify) code = run_verify(common, verify_args.game, verify_args.options(), files);
+  if (*table) code = run_table(common, table_args.game, table_args.options(), table_output);
   std::cout.flush();
   if (!std::cout) {
     std::fprintf(stderr, "sente: error: could not write the output (disk full or closed pipe?)\n");

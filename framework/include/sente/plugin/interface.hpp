@@ -23,7 +23,7 @@
 
 namespace sente::plugin {
 
-inline constexpr std::uint32_t kAbiVersion = 1;
+inline constexpr std::uint32_t kAbiVersion = 2;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -98,6 +98,17 @@ struct VerifyReport {
   std::vector<VerifyItem> notes;       // per-item summaries
 };
 
+// `sente table GAME`: one solved row per board of a family (e.g. every
+// rectangle up to an area), for CSV / Markdown / JSON output by the driver.
+struct ResultTable {
+  std::string title;                          // "Domineering outcome classes"
+  std::vector<std::string> columns;           // header names
+  std::vector<std::vector<std::string>> rows;  // one cell per column
+  std::vector<std::string> notes;             // legend, sources, checks done
+  std::int64_t unresolved = 0;                // rows the engine could not settle
+  std::int64_t mismatches = 0;                // rows that contradict published data
+};
+
 // What a plugin offers. Every call reports bad input as a Status whose message
 // says what was wrong and what to do; none throws across the boundary.
 class BOOST_SYMBOL_VISIBLE Game {
@@ -112,6 +123,9 @@ class BOOST_SYMBOL_VISIBLE Game {
   // Recomputes the published values in `file` and counts matches.
   virtual absl::StatusOr<VerifyReport> verify(const Options& options, const std::string& file,
                                               const Progress& progress) = 0;
+  // Solves a family of boards named by `options` (Unimplemented when the game
+  // has none).
+  virtual absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) = 0;
 };
 
 using Factory = std::shared_ptr<Game>();

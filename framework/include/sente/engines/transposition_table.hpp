@@ -1,0 +1,128 @@
+// A fixed-size transposition table for alpha-beta search.
+//
+// Each entry keeps the full key of its position, so a hash collision can only
+// cost a miss, never a wrong answer; the value is stored with its bound type
+// (exact, lower, upper), because a fail-soft search that was cut off only
+// proves a bound.
+//
+// Replacement scheme (two slots per 32-byte bucket, after Breuker, Uiterwijk &
+// van den Herik, "Replacement schemes for transposition tables", ICCA J. 1994):
+//   slot 0 "deepest" keeps the entry whose subtree took the most work
+//          (log2 of its node count), so expensive proofs survive;
+//   slot 1 "newest" takes every store that slot 0 refuses.
+// A store for a key already present overwrites that slot.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <type_traits>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
+#include "sente/support/memory.hpp"
+
+namespace sente {
+
+enum class Bound : std::uint8_t { kNone = 0, kExact, kLower, kUpper };
+
+// Key: the game's canonical position key; trivially copyable, equality
+// comparable, with a free or member `hash()` giving 64 well-mixed bits.
+template <class Key>
+concept TableKey = std::is_trivially_copyable_v<Key> && std::equality_comparable<Key> &&
+                   requires(const Key& k) {
+                     { k.hash() } -> std::convertible_to<std::uint64_t>;
+                   };
+
+struct TableStats {
+  std::uint64_t probes = 0;
+  std::uint64_t hits = 0;    // key found
+  std::uint64_t stores = 0;
+  std::uint64_t replaced = 0;  // a different key was overwritten
+};
+
+template <TableKey Key>
+class TranspositionTable {
+ public:
+  struct Entry {
+    Key key{};
+    std::int16_t value = 0;
+    Bound bound = Bound::kNone;
+    std::uint8_t work = 0;  // ceil(log2(subtree nodes)), 0 for an empty slot
+  };
+  struct Bucket {
+    Entry slot[2];
+  };
+
+  // The smallest table: one bucket. Used by tests to force replacement.
+  static constexpr std::size_t kBucketBytes = sizeof(Bucket);
+
+  // A table of at most `bytes` bytes (rounded down to a power-of-two number of
+  // buckets, at least one). Fails with ResourceExhausted, naming the size, when
+  // the memory is not available.
+  static absl::StatusOr<TranspositionTable> create(std::uint64_t bytes) {
+    std::uint64_t buckets = std::bit_floor(std::max<std::uint64_t>(bytes / sizeof(Bucket), 1));
+    const std::uint64_t need = buckets * sizeof(Bucket);
+    if (need > available_memory_bytes())
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "a transposition table of %s does not fit in the %s of memory available; "
+          "use a smaller table size",
+          format_bytes(need), format_bytes(available_memory_bytes())));
+    TranspositionTable t;
+    try {
+      t.buckets_.reset(new Bucket[buckets]());
+    } catch (const std::bad_alloc&) {
+      return absl::ResourceExhaustedError(
+          absl::StrFormat("could not allocate a transposition table of %s", format_bytes(need)));
+    }
+    t.mask_ = buckets - 1;
+    return t;
+  }
+
+  std::uint64_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  const TableStats& stats() const { return stats_; }
+
+  // The entry for `key`, or nullptr.
+  const Entry* probe(const Key& key) {
+    ++stats_.probes;
+    Bucket& b = buckets_[key.hash() & mask_];
+    for (const Entry& e : b.slot) {
+      if (e.bound != Bound::kNone && e.key == key) {
+        ++stats_.hits;
+        return &e;
+      }
+    }
+    return nullptr;
+  }
+
+  // Records that `key` has `value` with `bound`, proved with `nodes` nodes.
+  void store(const Key& key, int value, Bound bound, std::uint64_t nodes) {
+    ++stats_.stores;
+    Bucket& b = buckets_[key.hash() & mask_];
+    const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
+    Entry fresh{key, static_cast<std::int16_t>(value), bound, work};
+    for (Entry& e : b.slot) {
+      if (e.bound != Bound::kNone && e.key == key) {
+        e = fresh;
+        return;
+      }
+    }
+    Entry& target = work >= b.slot[0].work ? b.slot[0] : b.slot[1];
+    if (&target == &b.slot[0] && b.slot[0].bound != Bound::kNone) {
+      b.slot[1] = b.slot[0];  // the old deepest entry is still the newest of the rest
+      ++stats_.replaced;
+    } else if (target.bound != Bound::kNone) {
+      ++stats_.replaced;
+    }
+    target = fresh;
+  }
+
+ private:
+  TranspositionTable() = default;
+  std::unique_ptr<Bucket[]> buckets_;
+  std::uint64_t mask_ = 0;
+  TableStats stats_;
+};
+
+}  // namespace sente

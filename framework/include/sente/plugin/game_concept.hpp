@@ -1,0 +1,60 @@
+// What every plugin game type provides, whatever engine solves it.
+//
+//   static GameInfo info();
+//   static absl::StatusOr<G> open(const Options&);     // one variant/board
+//   Position start() const;                             // its start position
+//   absl::StatusOr<Position> parse(std::string_view text, bool from_file) const;
+//   std::string variant_name(const Position&) const;  // "3x3 american"
+//   std::string format(const Position&) const;          // text form
+//   std::string to_move(const Position&) const;         // "A", "V", ...
+//   std::string value_meaning() const;                  // how to read a value
+//   std::string render(const Position&, std::span<const MoveAnalysis>) const;
+//
+// The engines a game can use are further concepts: DenseGame
+// (dense_analysis.hpp), PartizanSearchGame (search_analysis.hpp). Optional:
+//   static absl::StatusOr<VerifyReport> verify(const Options&, const std::string& file,
+//                                              const Progress&);
+//   static absl::StatusOr<ResultTable> table(const Options&, const Progress&);
+#pragma once
+
+#include <concepts>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
+#include "sente/plugin/interface.hpp"
+
+namespace sente::plugin {
+
+template <class G>
+concept PluginGame = requires(const G& g, const typename G::Position& pos, const Options& o,
+                              std::string_view text, std::span<const MoveAnalysis> moves) {
+  { G::info() } -> std::same_as<GameInfo>;
+  { G::open(o) } -> std::same_as<absl::StatusOr<G>>;
+  { g.start() } -> std::same_as<typename G::Position>;
+  { g.parse(text, true) } -> std::same_as<absl::StatusOr<typename G::Position>>;
+  { g.variant_name(pos) } -> std::convertible_to<std::string>;
+  { g.format(pos) } -> std::convertible_to<std::string>;
+  { g.to_move(pos) } -> std::convertible_to<std::string>;
+  { g.value_meaning() } -> std::convertible_to<std::string>;
+  { g.render(pos, moves) } -> std::convertible_to<std::string>;
+};
+
+template <class G>
+concept VerifiableGame = requires(const Options& o, const std::string& file, const Progress& p) {
+  { G::verify(o, file, p) } -> std::same_as<absl::StatusOr<VerifyReport>>;
+};
+
+template <class G>
+concept TabulatedGame = requires(const Options& o, const Progress& p) {
+  { G::table(o, p) } -> std::same_as<absl::StatusOr<ResultTable>>;
+};
+
+// "+3", "-1", "0": a value as the field writes scores.
+inline std::string signed_text(std::int64_t v) {
+  return v == 0 ? "0" : absl::StrFormat("%+d", v);
+}
+
+}  // namespace sente::plugin

@@ -1,0 +1,39 @@
+#include "outcome.hpp"
+
+namespace sente::domineering {
+
+absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t empty_as_given,
+                                           Rules rules, const SearchOptions& options) {
+  const SearchModel model(board, rules);
+  auto engine = AlphaBeta<SearchModel>::create(model, options);
+  if (!engine.ok()) return engine.status();
+  BoardOutcome o;
+  o.v_first = engine->solve(board.from_cells(empty_as_given, Side::kVertical));
+  o.nodes_v_first = engine->stats().nodes;
+  o.h_first = engine->solve(board.from_cells(empty_as_given, Side::kHorizontal));
+  o.nodes_h_first = engine->stats().nodes - o.nodes_v_first;
+  o.seconds = engine->stats().seconds;
+  o.outcome = outcome_class(o.v_first, o.h_first);
+  return o;
+}
+
+const char* outcome_text(std::optional<OutcomeClass> c) {
+  if (!c) return "?";
+  switch (*c) {
+    case OutcomeClass::kL: return "V";
+    case OutcomeClass::kR: return "H";
+    case OutcomeClass::kN: return "1";
+    case OutcomeClass::kP: return "2";
+  }
+  return "?";
+}
+
+std::optional<OutcomeClass> parse_outcome(std::string_view t) {
+  if (t == "V" || t == "L") return OutcomeClass::kL;
+  if (t == "H" || t == "R") return OutcomeClass::kR;
+  if (t == "1" || t == "N") return OutcomeClass::kN;
+  if (t == "2" || t == "P") return OutcomeClass::kP;
+  return std::nullopt;
+}
+
+}  // namespace sente::domineering

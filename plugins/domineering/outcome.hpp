@@ -1,0 +1,33 @@
+// The outcome class of one Domineering position: two alpha-beta searches,
+// V first and H first, sharing one transposition table. H first on an m x n
+// board is searched as V first on its n x m transpose (board.hpp frames).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "absl/status/statusor.h"
+#include "board.hpp"
+#include "search.hpp"
+
+namespace sente::domineering {
+
+struct BoardOutcome {
+  SearchResult v_first;  // win/loss for V moving first
+  SearchResult h_first;  // win/loss for H moving first
+  std::uint64_t nodes_v_first = 0;
+  std::uint64_t nodes_h_first = 0;
+  double seconds = 0;
+  std::optional<OutcomeClass> outcome;  // nothing when a search hit the node limit
+};
+
+// Errors: the transposition table does not fit (ResourceExhausted).
+absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t empty_as_given,
+                                           Rules rules, const SearchOptions& options);
+
+// "V", "H", "1", "2" (CGT L, R, N, P), or "?" for nothing.
+const char* outcome_text(std::optional<OutcomeClass> c);
+// The class named by "V", "H", "1", "2" (also L, R, N, P), or nothing.
+std::optional<OutcomeClass> parse_outcome(std::string_view text);
+
+}  // namespace sente::domineering

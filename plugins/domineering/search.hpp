@@ -1,0 +1,194 @@
+// Domineering as a SearchGame for the alpha-beta engine (win/loss, normal
+// play), with the static bounds and move ordering of the Domineering
+// literature, each switchable for ablation.
+//
+// Terms (all in the frame of the player to move, "me", who places vertical
+// dominoes; the opponent places horizontal ones):
+//   packing       the most disjoint dominoes a player could place if the other
+//                 never moved: per line, floor(run / 2) summed over runs. An
+//                 upper bound on the moves that player can still make.
+//   safe move     a domino both of whose cells the opponent can never cover
+//                 (each cell's horizontal neighbours are occupied); disjoint
+//                 safe moves can all be played whatever the opponent does.
+//   protected     a cell the opponent can never cover.
+// Rules used (Breuker, Uiterwijk & van den Herik, "Solving 8x8 Domineering",
+// TCS 230, 2000; Bullock, "Domineering: Solving Large Combinatorial Search
+// Spaces", M.Sc. thesis, U. Alberta 2002, ch. 3-4):
+//   safe bound    me to move: safe(me) > packing(opp) proves a win (I always
+//                 have a reply until the opponent runs out); safe(opp) >=
+//                 packing(me) proves a loss.
+//   skip safe     safe moves are not searched while another move exists: a
+//                 safe move can be postponed without loss (Bullock ch. 4).
+//   order         moves sorted by the change they make to both players'
+//                 packings and safe moves (Bullock's move evaluation), moves
+//                 touching a protected cell last.
+//   symmetry      the table key is the least of the position's mirror images
+//                 that keep vertical dominoes vertical.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <span>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
+#include "board.hpp"
+#include "sente/engines/alphabeta.hpp"
+
+namespace sente::domineering {
+
+// Which of the rules above are on (all by default).
+struct Rules {
+  bool safe_bound = true;
+  bool skip_safe = true;
+  bool order = true;
+  bool symmetry = true;
+};
+
+// The transposition-table key: the canonical empty-cell mask and, on a board
+// that is not square, the frame (who moves). On a square board V to move on a
+// position and H to move on its transpose share a key.
+struct Key {
+  std::uint64_t empty = 0;
+  std::uint32_t frame = 0;
+  bool operator==(const Key&) const = default;
+  std::uint64_t hash() const {
+    std::uint64_t h = (empty ^ (std::uint64_t{frame} << 63)) * 0x9E3779B97F4A7C15ull;
+    return h ^ (h >> 29);
+  }
+};
+
+// floor(run / 2) summed over the runs of set bits of `line`.
+inline int line_pairs(std::uint64_t line) {
+  int n = 0;
+  while (line) {
+    line >>= std::countr_zero(line);
+    const int run = std::countr_one(line);
+    n += run / 2;
+    line = run == 64 ? 0 : line >> run;
+  }
+  return n;
+}
+
+// The bits of `x` selected by `mask`, packed to the low end.
+inline std::uint64_t extract_bits(std::uint64_t x, std::uint64_t mask) {
+#if defined(__BMI2__)
+  return _pext_u64(x, mask);
+#else
+  std::uint64_t out = 0;
+  for (int k = 0; mask; mask &= mask - 1, ++k) out |= ((x >> std::countr_zero(mask)) & 1) << k;
+  return out;
+#endif
+}
+
+class SearchModel {
+ public:
+  using Position = domineering::Position;
+  using Move = domineering::Move;
+  using Key = domineering::Key;
+  static constexpr int kMaxMoves = 64;
+  static constexpr int kMoveIds = 64;  // the upper cell
+
+  SearchModel(const Board& board, Rules rules) : board_(board), rules_(rules) {}
+
+  const Board& board() const { return board_; }
+  const Rules& rules() const { return rules_; }
+
+  Key key(const Position& p) const {
+    const Frame& f = board_.frame(p.to_move);
+    std::uint64_t k = p.empty;
+    if (rules_.symmetry)
+      k = std::min({k, f.sym.flip_rows(k), f.sym.flip_cols(k), f.sym.half_turn(k)});
+    return {k, board_.square() ? 0u : static_cast<std::uint32_t>(p.to_move)};
+  }
+
+  // Every legal move, upper cells in increasing order.
+  void legal_moves(const Position& p, MoveList<SearchModel>& list) const {
+    for (std::uint64_t m = board_.frame(p.to_move).vertical_moves(p.empty); m; m &= m - 1)
+      list.push_back(static_cast<Move>(std::countr_zero(m)));
+  }
+
+  // The moves to search: safe moves dropped while others exist (skip safe).
+  void moves(const Position& p, MoveList<SearchModel>& list) const {
+    const Frame& f = board_.frame(p.to_move);
+    std::uint64_t m = f.vertical_moves(p.empty);
+    if (rules_.skip_safe) {
+      const std::uint64_t prot = p.empty & ~f.horizontal_cover(p.empty);
+      const std::uint64_t unsafe = m & ~(prot & (prot >> f.shape.cols));
+      if (unsafe) m = unsafe;
+    }
+    for (; m; m &= m - 1) list.push_back(static_cast<Move>(std::countr_zero(m)));
+  }
+
+  Position play(const Position& p, Move m) const { return board_.play(p, m); }
+  int no_moves_value(const Position&) const { return -1; }
+  ValueRange value_range() const { return {-1, 1}; }
+
+  ValueRange bounds(const Position& p) const {
+    if (!rules_.safe_bound) return {-1, 1};
+    const Frame& f = board_.frame(p.to_move);
+    const std::uint64_t e = p.empty;
+    const int my_safe = f.vertical_packing(e & ~f.horizontal_cover(e));
+    if (my_safe > f.horizontal_packing(e)) return {1, 1};
+    const int opp_safe = f.horizontal_packing(e & ~f.vertical_cover(e));
+    if (opp_safe >= f.vertical_packing(e)) return {-1, -1};
+    return {-1, 1};
+  }
+
+  int move_id(Move m) const { return m; }
+
+  // Bullock's move evaluation: how much the move raises my packing and safe
+  // moves minus how much it raises the opponent's, over the lines it touches;
+  // moves with a protected cell go last.
+  void order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
+    if (!rules_.order) return;
+    const Frame& f = board_.frame(p.to_move);
+    const int cols = f.shape.cols;
+    const std::uint64_t e = p.empty;
+    const std::uint64_t prot = e & ~f.horizontal_cover(e);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const int cell = moves[i];
+      const int r = cell / cols, c = cell % cols;
+      const std::uint64_t after = e & ~((1ull << cell) | (1ull << (cell + cols)));
+      int s = 0;
+      s += my_lines(f, after, c) - my_lines(f, e, c);
+      s -= opp_lines(f, after, r) - opp_lines(f, e, r);
+      const int protected_cells =
+          static_cast<int>((prot >> cell & 1) + (prot >> (cell + cols) & 1));
+      score[i] = s * 4 - protected_cells * 64;
+    }
+  }
+
+ private:
+  // My packing plus safe packing in columns c-1..c+1 of `e`.
+  int my_lines(const Frame& f, std::uint64_t e, int c) const {
+    const std::uint64_t prot = e & ~f.horizontal_cover(e);
+    int n = 0;
+    for (int k = std::max(0, c - 1); k <= std::min(f.shape.cols - 1, c + 1); ++k) {
+      const std::uint64_t col = f.first_col << k;
+      if (k == c) n += line_pairs(extract_bits(e, col));
+      n += line_pairs(extract_bits(prot, col));
+    }
+    return n;
+  }
+  // The opponent's packing plus safe packing in rows r-1..r+2 of `e`.
+  int opp_lines(const Frame& f, std::uint64_t e, int r) const {
+    const std::uint64_t prot = e & ~f.vertical_cover(e);
+    const int cols = f.shape.cols;
+    const std::uint64_t row0 = f.first_row;
+    int n = 0;
+    for (int k = std::max(0, r - 1); k <= std::min(f.shape.rows - 1, r + 2); ++k) {
+      if (k == r || k == r + 1) n += line_pairs((e >> (k * cols)) & row0);
+      n += line_pairs((prot >> (k * cols)) & row0);
+    }
+    return n;
+  }
+
+  Board board_;
+  Rules rules_;
+};
+
+}  // namespace sente::domineering

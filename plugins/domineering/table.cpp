@@ -1,0 +1,127 @@
+// `sente table domineering`: every rectangle in order of area.
+#include <algorithm>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "game.hpp"
+#include "outcome.hpp"
+#include "published.hpp"
+#include "sente/plugin/search_analysis.hpp"
+
+namespace sente::domineering {
+namespace {
+
+absl::StatusOr<int> int_option(const plugin::Options& o, const std::string& key, int fallback,
+                               int lo, int hi) {
+  auto it = o.find(key);
+  if (it == o.end()) return fallback;
+  int v = 0;
+  if (!absl::SimpleAtoi(it->second, &v) || v < lo || v > hi)
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s '%s': give a whole number from %d to %d", key, it->second, lo, hi));
+  return v;
+}
+
+std::string result_cell(const SearchResult& r) {
+  return !r.resolved ? "?" : r.value > 0 ? "win" : "loss";
+}
+
+}  // namespace
+
+absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
+                                                const Progress& progress) {
+  absl::StatusOr<Game> game = open(options);
+  if (!game.ok()) return game.status();
+  absl::StatusOr<SearchOptions> so = plugin::search_options(options);
+  if (!so.ok()) return so.status();
+  absl::StatusOr<int> max_area = int_option(options, "max-area", 30, 1, kMaxGridCells);
+  if (!max_area.ok()) return max_area.status();
+  absl::StatusOr<int> min_area = int_option(options, "min-area", 1, 1, kMaxGridCells);
+  if (!min_area.ok()) return min_area.status();
+  absl::StatusOr<int> max_side = int_option(options, "max-side", kMaxGridCells, 1, kMaxGridCells);
+  if (!max_side.ok()) return max_side.status();
+  OutcomeTable published;
+  std::string check;
+  if (auto it = options.find("check"); it != options.end()) {
+    absl::StatusOr<OutcomeTable> t = read_outcome_csv(it->second);
+    if (!t.ok()) return t.status();
+    published = std::move(*t);
+    check = it->second;
+  }
+
+  // Shapes rows <= cols; each gives the rows x cols and cols x rows rows.
+  std::vector<std::pair<int, int>> shapes;
+  for (int area = *min_area; area <= *max_area; ++area)
+    for (int r = 1; r * r <= area; ++r)
+      if (area % r == 0 && area / r <= *max_side) shapes.push_back({r, area / r});
+  if (shapes.empty())
+    return absl::InvalidArgumentError(
+        "no rectangle has min-area <= rows x cols <= max-area with both sides <= max-side");
+
+  plugin::ResultTable t;
+  t.title = "Domineering outcome classes";
+  t.columns = {"board", "outcome", "V first", "H first", "nodes V first", "nodes H first",
+               "seconds", "nodes/s"};
+  if (!check.empty()) t.columns.push_back("published");
+  std::int64_t compared = 0;
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    report(progress, i, shapes.size());
+    const auto [r, c] = shapes[i];
+    absl::StatusOr<Board> board = Board::make(r, c);
+    if (!board.ok()) return board.status();
+    absl::StatusOr<BoardOutcome> o =
+        solve_outcome(*board, board->shape().all(), game->rules(), *so);
+    if (!o.ok()) return o.status();
+    // The transpose: H first on c x r is V first on r x c, and so on.
+    BoardOutcome flip = *o;
+    std::swap(flip.v_first, flip.h_first);
+    std::swap(flip.nodes_v_first, flip.nodes_h_first);
+    flip.outcome = outcome_class(flip.v_first, flip.h_first);
+    std::vector<std::pair<std::pair<int, int>, const BoardOutcome*>> rows = {{{r, c}, &*o}};
+    if (r != c) rows.push_back({{c, r}, &flip});
+    for (const auto& [shape, b] : rows) {
+      const std::uint64_t nodes = b->nodes_v_first + b->nodes_h_first;
+      std::vector<std::string> row = {
+          absl::StrFormat("%dx%d", shape.first, shape.second),
+          outcome_text(b->outcome),
+          result_cell(b->v_first),
+          result_cell(b->h_first),
+          absl::StrCat(b->nodes_v_first),
+          absl::StrCat(b->nodes_h_first),
+          absl::StrFormat("%.3f", b->seconds),
+          absl::StrFormat("%.0f", b->seconds > 0 ? nodes / b->seconds : 0)};
+      if (!b->outcome) ++t.unresolved;
+      if (!check.empty()) {
+        auto it = published.find(shape);
+        row.push_back(it == published.end() ? "" : outcome_text(it->second));
+        if (it != published.end() && b->outcome) {
+          ++compared;
+          if (*b->outcome != it->second) {
+            ++t.mismatches;
+            t.notes.push_back(absl::StrFormat("MISMATCH %dx%d: computed %s, published %s",
+                                              shape.first, shape.second,
+                                              outcome_text(b->outcome), outcome_text(it->second)));
+          }
+        }
+      }
+      t.rows.push_back(std::move(row));
+    }
+  }
+  report(progress, shapes.size(), shapes.size());
+  t.notes.insert(t.notes.begin(),
+                 "outcome: V = Vertical wins, H = Horizontal wins, 1 = first player wins, "
+                 "2 = second player wins, ? = unresolved within the node limit");
+  t.notes.insert(t.notes.begin() + 1,
+                 "H first on m x n is searched as V first on n x m (one search per shape and "
+                 "side); seconds and nodes/s are for both searches of the shape");
+  if (!check.empty())
+    t.notes.push_back(absl::StrFormat("checked against %s: %d boards compared, %d mismatches",
+                                      check, compared, t.mismatches));
+  if (t.unresolved)
+    t.notes.push_back(absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved,
+                                      so->node_limit));
+  return t;
+}
+
+}  // namespace sente::domineering

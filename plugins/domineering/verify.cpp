@@ -1,0 +1,114 @@
+// `sente verify domineering FILE`: published outcome tables (CSV) and MCGS
+// test files (.test) recomputed.
+#include "absl/strings/match.h"
+#include "absl/strings/str_format.h"
+#include "game.hpp"
+#include "outcome.hpp"
+#include "published.hpp"
+#include "sente/plugin/search_analysis.hpp"
+
+namespace sente::domineering {
+namespace {
+
+const char* win_text(bool win) { return win ? "win" : "loss"; }
+
+absl::Status verify_csv(const std::string& file, Rules rules,
+                        const SearchOptions& so, const Progress& progress,
+                        plugin::VerifyReport& report_out) {
+  absl::StatusOr<OutcomeTable> table = read_outcome_csv(file);
+  if (!table.ok()) return table.status();
+  report_out.items_found = static_cast<std::int64_t>(table->size());
+  std::size_t i = 0;
+  for (const auto& [shape, published] : *table) {
+    report(progress, i++, table->size());
+    const std::string where = absl::StrFormat("%dx%d", shape.first, shape.second);
+    absl::StatusOr<Board> board = Board::make(shape.first, shape.second);
+    if (!board.ok()) {
+      report_out.skipped.push_back({where, std::string(board.status().message())});
+      continue;
+    }
+    absl::StatusOr<BoardOutcome> o = solve_outcome(*board, board->shape().all(), rules, so);
+    if (!o.ok()) return o.status();
+    if (!o->outcome) {
+      report_out.skipped.push_back({where, "unresolved within the node limit"});
+      continue;
+    }
+    ++report_out.values_compared;
+    const std::string what =
+        absl::StrFormat("published %s, computed %s (%d + %d nodes)", outcome_text(published),
+                        outcome_text(o->outcome), o->nodes_v_first, o->nodes_h_first);
+    if (*o->outcome == published) {
+      ++report_out.values_matched;
+      report_out.notes.push_back({where, what});
+    } else {
+      report_out.mismatches.push_back({where, what});
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status verify_mcgs(const std::string& file, Rules rules, const SearchOptions& so,
+                         const Progress& progress, plugin::VerifyReport& report_out) {
+  absl::StatusOr<std::vector<McgsCase>> cases = read_mcgs_test(file);
+  if (!cases.ok()) return cases.status();
+  report_out.items_found = static_cast<std::int64_t>(cases->size());
+  for (std::size_t i = 0; i < cases->size(); ++i) {
+    report(progress, i, cases->size());
+    const McgsCase& c = (*cases)[i];
+    const std::string where = absl::StrFormat("line %d (%s)", c.line, c.rows);
+    absl::StatusOr<ParsedGrid> grid = parse_grid(c.rows);
+    if (!grid.ok()) return absl::InvalidArgumentError(absl::StrFormat(
+                          "%s:%d: %s", file, c.line, grid.status().message()));
+    absl::StatusOr<Board> board = Board::make(grid->shape.rows, grid->shape.cols);
+    if (!board.ok()) return board.status();
+    absl::StatusOr<BoardOutcome> o = solve_outcome(*board, grid->empty, rules, so);
+    if (!o.ok()) return o.status();
+    if (!o->v_first.resolved || !o->h_first.resolved) {
+      report_out.skipped.push_back({where, "unresolved within the node limit"});
+      continue;
+    }
+    for (const auto& [side, published, computed] :
+         {std::tuple{"V (B) first", c.v_first_wins, o->v_first.value > 0},
+          std::tuple{"H (W) first", c.h_first_wins, o->h_first.value > 0}}) {
+      ++report_out.values_compared;
+      if (published == computed) {
+        ++report_out.values_matched;
+      } else {
+        report_out.mismatches.push_back(
+            {where, absl::StrFormat("%s: published %s, computed %s", side, win_text(published),
+                                    win_text(computed))});
+      }
+    }
+  }
+  report_out.notes.push_back(
+      {"all positions", absl::StrFormat("%d results compared with CGSuite's, %d match",
+                                        report_out.values_compared, report_out.values_matched)});
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+                                                  const std::string& file,
+                                                  const Progress& progress) {
+  absl::StatusOr<Game> game = open(options);
+  if (!game.ok()) return game.status();
+  absl::StatusOr<SearchOptions> so = plugin::search_options(options);
+  if (!so.ok()) return so.status();
+  plugin::VerifyReport r;
+  r.file = file;
+  absl::Status s;
+  if (absl::EndsWith(file, ".csv"))
+    s = verify_csv(file, game->rules(), *so, progress, r);
+  else if (absl::EndsWith(file, ".test"))
+    s = verify_mcgs(file, game->rules(), *so, progress, r);
+  else
+    s = absl::InvalidArgumentError(absl::StrFormat(
+        "%s: domineering verifies outcome tables (.csv: rows,cols,outcome) and MCGS test files "
+        "(.test)",
+        file));
+  if (!s.ok()) return s;
+  return r;
+}
+
+}  // namespace sente::domineering

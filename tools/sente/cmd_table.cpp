@@ -1,0 +1,73 @@
+// `sente table GAME`: solve a family of boards and write the table as
+// Markdown (stdout, or --markdown FILE), CSV (--csv FILE) or JSON (--json).
+#include <fstream>
+#include <iostream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "json_output.hpp"
+#include "sente/plugin/loader.hpp"
+#include "sente/support/progress_bar.hpp"
+
+namespace sente::driver {
+namespace {
+
+std::string csv_cell(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string to_csv(const plugin::ResultTable& t) {
+  std::string out;
+  auto line = [&](const std::vector<std::string>& cells) {
+    std::vector<std::string> q;
+    for (const auto& c : cells) q.push_back(csv_cell(c));
+    absl::StrAppend(&out, absl::StrJoin(q, ","), "\n");
+  };
+  line(t.columns);
+  for (const auto& r : t.rows) line(r);
+  return out;
+}
+
+std::string to_markdown(const plugin::ResultTable& t) {
+  std::string out = absl::StrCat("# ", t.title, "\n\n| ", absl::StrJoin(t.columns, " | "), " |\n|");
+  for (std::size_t i = 0; i < t.columns.size(); ++i) out += "---|";
+  out += "\n";
+  for (const auto& r : t.rows) absl::StrAppend(&out, "| ", absl::StrJoin(r, " | "), " |\n");
+  if (!t.notes.empty()) out += "\n";
+  for (const auto& n : t.notes) absl::StrAppend(&out, "- ", n, "\n");
+  return out;
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  f.close();
+  if (!f) std::fprintf(stderr, "sente: error: could not write %s\n", path.c_str());
+  return static_cast<bool>(f);
+}
+
+}  // namespace
+
+int run_table(const Common& common, const std::string& game, const plugin::Options& options,
+              const TableOutput& output) {
+  absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+  if (!p.ok()) return report_plugin_error(p.status());
+  ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
+  absl::StatusOr<plugin::ResultTable> t = p->game->table(options, bar.callback());
+  bar.finish();
+  if (!t.ok()) return report_error(t.status());
+  if (!output.csv.empty() && !write_file(output.csv, to_csv(*t))) return kInternal;
+  if (!output.markdown.empty() && !write_file(output.markdown, to_markdown(*t))) return kInternal;
+  if (common.json)
+    std::cout << nlohmann::json(*t).dump(2) << "\n";
+  else
+    std::cout << to_markdown(*t);
+  return t->mismatches ? kMismatch : kOk;
+}
+
+}  // namespace sente::driver
