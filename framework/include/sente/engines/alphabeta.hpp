@@ -289,7 +289,7 @@ class AlphaBeta {
       }
       if (v > best) best = v;
       if (best > alpha) alpha = best;
-      if (alpha >= beta) {
+      if (alpha >= beta || best >= range.hi) {  // nothing better exists
         ++stats_.cutoffs;
         reward(m, list.size);
         break;

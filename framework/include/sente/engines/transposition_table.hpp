@@ -5,7 +5,7 @@
 // (exact, lower, upper), because a fail-soft search that was cut off only
 // proves a bound.
 //
-// Replacement scheme (two slots per 32-byte bucket, after Breuker, Uiterwijk &
+// Replacement scheme (two slots per bucket, after Breuker, Uiterwijk &
 // van den Herik, "Replacement schemes for transposition tables", ICCA J. 1994):
 //   slot 0 "deepest" keeps the entry whose subtree took the most work
 //          (log2 of its node count), so expensive proofs survive;
@@ -15,8 +15,8 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
-#include <new>
 #include <type_traits>
 
 #include "absl/status/statusor.h"
@@ -70,12 +70,12 @@ class TranspositionTable {
           "use a smaller table size",
           format_bytes(need), format_bytes(available_memory_bytes())));
     TranspositionTable t;
-    try {
-      t.buckets_.reset(new Bucket[buckets]());
-    } catch (const std::bad_alloc&) {
+    // calloc: large blocks come from the kernel already zeroed, page by page
+    // as the search touches them, so a big table costs nothing up front.
+    t.buckets_.reset(static_cast<Bucket*>(std::calloc(buckets, sizeof(Bucket))));
+    if (!t.buckets_)
       return absl::ResourceExhaustedError(
           absl::StrFormat("could not allocate a transposition table of %s", format_bytes(need)));
-    }
     t.mask_ = buckets - 1;
     return t;
   }
@@ -120,7 +120,10 @@ class TranspositionTable {
 
  private:
   TranspositionTable() = default;
-  std::unique_ptr<Bucket[]> buckets_;
+  struct Free {
+    void operator()(Bucket* b) const { std::free(b); }
+  };
+  std::unique_ptr<Bucket[], Free> buckets_;
   std::uint64_t mask_ = 0;
   TableStats stats_;
 };

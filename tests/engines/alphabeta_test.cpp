@@ -1,0 +1,206 @@
+// The alpha-beta engine against a plain recursive negamax on random scored
+// games (completion games: a move scores the groups it completes and moves
+// again when it scores), with full and narrow windows, a shared and a tiny
+// transposition table, and node limits.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "absl/strings/str_format.h"
+
+#include "random_games.hpp"
+#include "sente/engines/alphabeta.hpp"
+
+namespace sente {
+namespace {
+
+using testing::negamax;
+using testing::random_game;
+using testing::RandomCompletionGame;
+
+// A random completion game as a SearchGame: positions are sets of placed cells.
+struct ScoredModel {
+  struct Key {
+    std::uint64_t s = 0;
+    bool operator==(const Key&) const = default;
+    std::uint64_t hash() const { return s * 0x9E3779B97F4A7C15ull; }
+  };
+  using Position = std::uint64_t;
+  using Move = std::uint8_t;
+  static constexpr int kMaxMoves = 64;
+  static constexpr int kMoveIds = 64;
+
+  RandomCompletionGame g;
+  Key key(Position s) const { return {s}; }
+  void moves(Position s, MoveList<ScoredModel>& list) const {
+    for (int p = 0; p < g.n; ++p)
+      if (!(s >> p & 1)) list.push_back(static_cast<Move>(p));
+  }
+  Scored<Position> play(Position s, Move p) const {
+    return {s | std::uint64_t{1} << p, completion_effect(g.gs, s, p)};
+  }
+  int no_moves_value(Position) const { return 0; }
+  ValueRange value_range() const {
+    const int n = static_cast<int>(g.gs.size());
+    return {-n, n};
+  }
+  int move_id(Move m) const { return m; }
+};
+static_assert(SearchGame<ScoredModel>);
+
+// Fail-soft contract: v is the value when it lies inside (alpha, beta), else
+// a bound on the right side of the window that the value respects.
+void expect_window_result(int v, int truth, int alpha, int beta, const std::string& where) {
+  if (truth <= alpha) {
+    EXPECT_LE(v, alpha) << where;
+    EXPECT_GE(v, truth) << where;
+  } else if (truth >= beta) {
+    EXPECT_GE(v, beta) << where;
+    EXPECT_LE(v, truth) << where;
+  } else {
+    EXPECT_EQ(v, truth) << where;
+  }
+}
+
+TEST(AlphaBeta, AgreesWithPlainNegamaxOnRandomScoredGames) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 40; ++trial) {
+    const ScoredModel m{random_game(rng, 4 + trial % 6, 12, 4)};
+    for (std::uint64_t table_bytes : {std::uint64_t{1} << 20, std::uint64_t{0}}) {
+      SearchOptions o;
+      o.table_bytes = table_bytes;  // 0: one bucket, replaced all the time
+      auto engine = AlphaBeta<ScoredModel>::create(m, o);
+      ASSERT_TRUE(engine.ok());
+      // Every state, in an order that reuses entries stored by earlier searches.
+      for (std::uint64_t s = 0; s < m.g.state_count(); ++s) {
+        const SearchResult r = engine->solve(s);
+        ASSERT_TRUE(r.resolved);
+        ASSERT_EQ(r.value, negamax(m.g, s)) << "trial " << trial << " state " << s;
+      }
+    }
+  }
+}
+
+TEST(AlphaBeta, NarrowWindowsGiveBoundsOnTheRightSideAndTheTableKeepsThemApart) {
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 30; ++trial) {
+    const ScoredModel m{random_game(rng, 7, 12, 3)};
+    const int n = static_cast<int>(m.g.gs.size());
+    for (std::uint64_t table_bytes : {std::uint64_t{1} << 16, std::uint64_t{0}}) {
+      SearchOptions o;
+      o.table_bytes = table_bytes;
+      auto engine = AlphaBeta<ScoredModel>::create(m, o);
+      ASSERT_TRUE(engine.ok());
+      // Interleave window searches (which store bounds) with exact ones.
+      for (int k = 0; k < 200; ++k) {
+        const std::uint64_t s = rng() % m.g.state_count();
+        const int truth = negamax(m.g, s);
+        int alpha = std::uniform_int_distribution<int>(-n - 1, n)(rng);
+        int beta = std::uniform_int_distribution<int>(alpha + 1, n + 1)(rng);
+        const SearchResult w = engine->solve(s, {}, alpha, beta);
+        ASSERT_TRUE(w.resolved);
+        expect_window_result(w.value, truth, alpha, beta,
+                             absl::StrFormat("trial %d state %d window (%d, %d)", trial, s, alpha,
+                                             beta));
+        const SearchResult e = engine->solve(s);
+        ASSERT_EQ(e.value, truth) << "exact search after a window search, state " << s;
+      }
+    }
+  }
+}
+
+TEST(AlphaBeta, NodeLimitGivesUnresolvedAndPoisonsNothing) {
+  std::mt19937_64 rng(3);
+  const ScoredModel m{random_game(rng, 10, 20, 3)};
+  SearchOptions o;
+  o.node_limit = 50;
+  auto limited = AlphaBeta<ScoredModel>::create(m, o);
+  ASSERT_TRUE(limited.ok());
+  EXPECT_FALSE(limited->solve(0).resolved);
+  EXPECT_LE(limited->stats().nodes, 51u);
+  // The same engine, limit lifted by a fresh budget large enough: the answer
+  // must equal plain negamax although the table saw an interrupted search.
+  for (std::uint64_t s : {0ull, 1ull, 6ull, 512ull}) {
+    const SearchResult r = limited->solve(s);
+    if (r.resolved) {
+      EXPECT_EQ(r.value, negamax(m.g, s)) << s;
+    }
+  }
+  o.node_limit = 0;
+  auto unlimited = AlphaBeta<ScoredModel>::create(m, o);
+  ASSERT_TRUE(unlimited.ok());
+  const SearchResult r = unlimited->solve(0);
+  ASSERT_TRUE(r.resolved);
+  EXPECT_EQ(r.value, negamax(m.g, 0));
+}
+
+TEST(AlphaBeta, AnalyzeGivesEveryMoveItsValue) {
+  std::mt19937_64 rng(5);
+  const ScoredModel m{random_game(rng, 8, 10, 3)};
+  auto engine = AlphaBeta<ScoredModel>::create(m, {});
+  ASSERT_TRUE(engine.ok());
+  std::uint64_t done = 0, total = 0;
+  const auto results = engine->analyze(0, [&](std::uint64_t d, std::uint64_t t) {
+    done = d;
+    total = t;
+  });
+  ASSERT_EQ(results.size(), 8u);
+  EXPECT_EQ(done, total);
+  for (const auto& r : results) {
+    ASSERT_TRUE(r.result.resolved);
+    const auto played = m.play(0, r.move);
+    EXPECT_EQ(r.result.value, move_value(played.effect, negamax(m.g, played.child)));
+  }
+}
+
+TEST(AlphaBeta, StatisticsAreDeterministic) {
+  std::mt19937_64 rng(9);
+  const ScoredModel m{random_game(rng, 12, 16, 3)};
+  SearchStats first;
+  for (int run = 0; run < 2; ++run) {
+    auto engine = AlphaBeta<ScoredModel>::create(m, {});
+    ASSERT_TRUE(engine.ok());
+    ASSERT_TRUE(engine->solve(0).resolved);
+    const SearchStats& s = engine->stats();
+    if (run == 0) {
+      first = s;
+      continue;
+    }
+    EXPECT_EQ(s.nodes, first.nodes);
+    EXPECT_EQ(s.table_hits, first.table_hits);
+    EXPECT_EQ(s.cutoffs, first.cutoffs);
+  }
+}
+
+TEST(TranspositionTable, KeepsTheDeepestAndTheNewestEntry) {
+  using Key = ScoredModel::Key;
+  auto t = TranspositionTable<Key>::create(TranspositionTable<Key>::kBucketBytes);
+  ASSERT_TRUE(t.ok());
+  t->store({1}, 5, Bound::kExact, 1000);  // deep
+  t->store({2}, 6, Bound::kLower, 3);     // shallow: the newest slot
+  t->store({3}, 7, Bound::kUpper, 2);     // shallow: replaces 2
+  ASSERT_NE(t->probe({1}), nullptr);
+  EXPECT_EQ(t->probe({1})->value, 5);
+  EXPECT_EQ(t->probe({2}), nullptr);
+  ASSERT_NE(t->probe({3}), nullptr);
+  EXPECT_EQ(t->probe({3})->bound, Bound::kUpper);
+  t->store({4}, 8, Bound::kExact, 5000);  // deeper than 1: 1 moves to the newest slot
+  EXPECT_NE(t->probe({4}), nullptr);
+  EXPECT_NE(t->probe({1}), nullptr);
+  EXPECT_EQ(t->probe({3}), nullptr);
+  t->store({1}, -2, Bound::kLower, 1);  // same key: overwritten in place
+  EXPECT_EQ(t->probe({1})->value, -2);
+  EXPECT_EQ(t->probe({1})->bound, Bound::kLower);
+}
+
+TEST(PartizanOutcome, ClassesFromBothSearches) {
+  const SearchResult win{true, 1}, loss{true, -1}, open{};
+  EXPECT_EQ(outcome_class(win, win), OutcomeClass::kN);
+  EXPECT_EQ(outcome_class(loss, loss), OutcomeClass::kP);
+  EXPECT_EQ(outcome_class(win, loss), OutcomeClass::kL);
+  EXPECT_EQ(outcome_class(loss, win), OutcomeClass::kR);
+  EXPECT_FALSE(outcome_class(open, win).has_value());
+}
+
+}  // namespace
+}  // namespace sente
