@@ -1,8 +1,38 @@
 #include "board.hpp"
 
+#include <vector>
+
 #include "absl/strings/str_format.h"
 
 namespace sente::domineering {
+
+namespace {
+
+// Bullock's positional values for a player placing dominoes along the rows
+// of a lines x len board (1-based; v[line][k], k the first cell of the move):
+// passes over the upper-left quarter, mirrored to the others, each counting
+// down from its start value and filling only cells still unset: even lines
+// at odd cells (from 127), even lines at all cells (90), lines from 3 at odd
+// cells (70), lines from 3 at all cells (50), the rest (30).
+std::vector<std::vector<int>> positional_values(int lines, int len) {
+  std::vector<std::vector<int>> v(lines + 2, std::vector<int>(len + 2, 0));
+  auto set = [&](int j, int k, int value) {
+    v[j][k] = v[lines + 1 - j][k] = v[lines + 1 - j][len - k] = v[j][len - k] = value;
+  };
+  struct Pass {
+    int start, first_line, line_step, cell_step;
+  };
+  for (const Pass& pass : {Pass{127, 2, 2, 2}, Pass{90, 2, 2, 1}, Pass{70, 3, 1, 2},
+                           Pass{50, 3, 1, 1}, Pass{30, 1, 1, 1}}) {
+    int count = pass.start;
+    for (int j = pass.first_line; j < (lines + 3) / 2; j += pass.line_step)
+      for (int k = 1; k < len / 2 + 1; k += pass.cell_step)
+        if (v[j][k] == 0 || pass.start == 127) set(j, k, --count);
+  }
+  return v;
+}
+
+}  // namespace
 
 Frame::Frame(GridShape s) : shape(s), all(s.all()), sym(s) {
   for (int r = 0; r < s.rows; ++r) {
@@ -10,6 +40,10 @@ Frame::Frame(GridShape s) : shape(s), all(s.all()), sym(s) {
     for (int c = 0; c + 1 < s.cols; ++c) not_last_col |= 1ull << s.bit(r, c);
   }
   first_row = s.row_mask(0);
+  // The mover places along columns here: a column is a line, a row a cell.
+  const auto v = positional_values(s.cols, s.rows);
+  for (int r = 0; r + 1 < s.rows; ++r)
+    for (int c = 0; c < s.cols; ++c) position_value[s.bit(r, c)] = v[c + 1][r + 1];
 }
 
 absl::StatusOr<Board> Board::make(int rows, int cols) {

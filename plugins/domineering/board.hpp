@@ -49,6 +49,10 @@ struct Frame {
   std::uint64_t first_col = 0;     // cells of column 0
   std::uint64_t first_row = 0;     // cells of row 0
   GridSymmetry sym;                // sym.transpose maps into the other frame
+  // Move-ordering bonus of the vertical move whose upper cell is i: Bullock's
+  // positional values (Obsequi), favouring moves that tile the board in
+  // pairs of columns from the edges; symmetric under both mirrors.
+  std::array<int, 64> position_value{};
 
   // Empty cells a vertical domino could still cover.
   std::uint64_t vertical_cover(std::uint64_t e) const {

@@ -28,6 +28,8 @@ plugin::GameInfo Game::info() {
       {"to-move", "V (default) or H: who moves in the position"},
       {"engine", "alphabeta (the only one)"},
       {"safe-bound", "on/off: safe moves vs the opponent's packing proves wins and losses"},
+      {"bullock-bound",
+       "on/off: protective areas, vulnerable moves and options vs the opponent's cells"},
       {"skip-safe", "on/off: safe moves are not searched while other moves exist"},
       {"order", "on/off: order moves by Bullock's evaluation"},
       {"symmetry", "on/off: the table key is the least mirror image"},
@@ -68,20 +70,21 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       if (value != "alphabeta")
         return absl::InvalidArgumentError(absl::StrFormat(
             "unknown engine '%s'; domineering has: alphabeta (see `sente list`)", value));
-    } else if (key == "safe-bound" || key == "skip-safe" || key == "order" ||
-               key == "symmetry") {
+    } else if (key == "safe-bound" || key == "bullock-bound" || key == "skip-safe" ||
+               key == "order" || key == "symmetry") {
       absl::StatusOr<bool> on = plugin::parse_switch(key, value);
       if (!on.ok()) return on.status();
-      bool& rule = key == "safe-bound"  ? g.rules_.safe_bound
-                   : key == "skip-safe" ? g.rules_.skip_safe
-                   : key == "order"     ? g.rules_.order
-                                        : g.rules_.symmetry;
+      bool& rule = key == "safe-bound"      ? g.rules_.safe_bound
+                   : key == "bullock-bound" ? g.rules_.bullock_bound
+                   : key == "skip-safe"     ? g.rules_.skip_safe
+                   : key == "order"         ? g.rules_.order
+                                            : g.rules_.symmetry;
       rule = *on;
     } else if (!plugin::is_search_option(key) && key != "max-area" && key != "max-side" &&
                key != "min-area" && key != "check") {
       return absl::InvalidArgumentError(absl::StrFormat(
           "domineering has no option '%s'; it takes board, to-move, engine, safe-bound, "
-          "skip-safe, order, symmetry, node-limit, table-mb, history, table, max-area, "
+          "bullock-bound, skip-safe, order, symmetry, node-limit, table-mb, history, table, max-area, "
           "max-side, min-area, check",
           key));
     }

@@ -17,11 +17,15 @@
 //   safe bound    me to move: safe(me) > packing(opp) proves a win (I always
 //                 have a reply until the opponent runs out); safe(opp) >=
 //                 packing(me) proves a loss.
+//   Bullock bound protective areas, vulnerable moves and options counted
+//                 against the cells left to the opponent (evaluation.hpp),
+//                 tried after a table miss.
 //   skip safe     safe moves are not searched while another move exists: a
 //                 safe move can be postponed without loss (Bullock ch. 4).
 //   order         moves sorted by the change they make to both players'
-//                 packings and safe moves (Bullock's move evaluation), moves
-//                 touching a protected cell last.
+//                 packings and safe moves times 128 plus a positional value
+//                 (Bullock's move evaluation); moves with a protected cell
+//                 last, in board order.
 //   symmetry      the table key is the least of the position's mirror images
 //                 that keep vertical dominoes vertical.
 #pragma once
@@ -29,6 +33,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <span>
 
 #if defined(__BMI2__)
@@ -36,6 +41,7 @@
 #endif
 
 #include "board.hpp"
+#include "evaluation.hpp"
 #include "sente/engines/alphabeta.hpp"
 
 namespace sente::domineering {
@@ -43,6 +49,7 @@ namespace sente::domineering {
 // Which of the rules above are on (all by default).
 struct Rules {
   bool safe_bound = true;
+  bool bullock_bound = true;
   bool skip_safe = true;
   bool order = true;
   bool symmetry = true;
@@ -111,7 +118,8 @@ class SearchModel {
       list.push_back(static_cast<Move>(std::countr_zero(m)));
   }
 
-  // The moves to search: safe moves dropped while others exist (skip safe).
+  // The moves to search: safe moves dropped while others exist (skip safe);
+  // column by column when ordering (ties keep this order).
   void moves(const Position& p, MoveList<SearchModel>& list) const {
     const Frame& f = board_.frame(p.to_move);
     std::uint64_t m = f.vertical_moves(p.empty);
@@ -120,7 +128,15 @@ class SearchModel {
       const std::uint64_t unsafe = m & ~(prot & (prot >> f.shape.cols));
       if (unsafe) m = unsafe;
     }
-    for (; m; m &= m - 1) list.push_back(static_cast<Move>(std::countr_zero(m)));
+    if (!rules_.order) {
+      for (; m; m &= m - 1) list.push_back(static_cast<Move>(std::countr_zero(m)));
+      return;
+    }
+    const int rows = f.shape.rows, cols = f.shape.cols;
+    for (std::uint64_t t = f.sym.transpose(m); t; t &= t - 1) {
+      const int i = std::countr_zero(t);  // i = c * rows + r
+      list.push_back(static_cast<Move>((i % rows) * cols + i / rows));
+    }
   }
 
   Position play(const Position& p, Move m) const { return board_.play(p, m); }
@@ -138,11 +154,25 @@ class SearchModel {
     return {-1, 1};
   }
 
+  ValueRange deep_bounds(const Position& p) const {
+    const Frame& f = board_.frame(p.to_move);
+    if (!rules_.bullock_bound || f.shape.rows > OwnBoard::kMaxCols ||
+        f.shape.cols > OwnBoard::kMaxCols)
+      return {-1, 1};
+    // My own board is the opponent's frame (I place along its rows).
+    const OwnBoard mine(f.sym.transpose(p.empty), f.shape.cols, f.shape.rows);
+    if (mine.margin(true) > 0) return {1, 1};
+    const OwnBoard theirs(p.empty, f.shape.rows, f.shape.cols);
+    if (theirs.margin(false) >= 0) return {-1, -1};
+    return {-1, 1};
+  }
+
   int move_id(Move m) const { return m; }
 
-  // Bullock's move evaluation: how much the move raises my packing and safe
-  // moves minus how much it raises the opponent's, over the lines it touches;
-  // moves with a protected cell go last.
+  // Bullock's move evaluation: 128 x (how much the move raises my packing
+  // and safe moves minus how much it raises the opponent's, over the lines
+  // it touches) + the positional value of its cells; moves with a protected
+  // cell after all others, in generation order.
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
     if (!rules_.order) return;
     const Frame& f = board_.frame(p.to_move);
@@ -151,14 +181,15 @@ class SearchModel {
     const std::uint64_t prot = e & ~f.horizontal_cover(e);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int cell = moves[i];
+      if ((prot >> cell & 1) | (prot >> (cell + cols) & 1)) {
+        score[i] = std::numeric_limits<int>::min();
+        continue;
+      }
       const int r = cell / cols, c = cell % cols;
       const std::uint64_t after = e & ~((1ull << cell) | (1ull << (cell + cols)));
-      int s = 0;
-      s += my_lines(f, after, c) - my_lines(f, e, c);
+      int s = my_lines(f, after, c) - my_lines(f, e, c);
       s -= opp_lines(f, after, r) - opp_lines(f, e, r);
-      const int protected_cells =
-          static_cast<int>((prot >> cell & 1) + (prot >> (cell + cols) & 1));
-      score[i] = s * 4 - protected_cells * 64;
+      score[i] = 128 * s + f.position_value[cell];
     }
   }
 

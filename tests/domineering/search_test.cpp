@@ -3,6 +3,7 @@
 // transposition table, analyze mode and node limits.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <map>
 #include <random>
 
@@ -53,23 +54,25 @@ TEST(DomineeringSearch, EveryRuleCombinationGivesTheSameOutcomeOn5x5) {
   std::mt19937_64 rng(55);
   const Board board = *Board::make(5, 5);
   std::map<std::string, std::uint64_t> bound_hits, nodes;
-  for (int trial = 0; trial < 24; ++trial) {
+  for (int trial = 0; trial < 16; ++trial) {
     naive::Grid g = naive::random_grid(rng, 5, 5, 0.12 + 0.02 * (trial % 5));
     std::unordered_map<std::string, bool> memo;
     for (Side first : {Side::kVertical, Side::kHorizontal}) {
       const bool expected = naive::wins(g, first == Side::kVertical, &memo);
-      for (int mask = 0; mask < 64; ++mask) {
-        Rules rules{bool(mask & 1), bool(mask & 2), bool(mask & 4), bool(mask & 8)};
+      for (int mask = 0; mask < 128; ++mask) {
+        const Rules rules{bool(mask & 1), bool(mask & 2), bool(mask & 4), bool(mask & 8),
+                          bool(mask & 16)};
         SearchOptions o;
-        o.use_history = mask & 16;
-        o.use_table = mask & 32;
+        o.use_history = mask & 32;
+        o.use_table = mask & 64;
         SearchStats s;
         ASSERT_EQ(engine_wins(board, cells_of(g), first, rules, o, &s), expected)
             << g.text() << " " << side_letter(first) << " first, rule mask " << mask;
         const std::string name = absl::StrFormat(
-            "safe-bound=%d skip-safe=%d order=%d symmetry=%d history=%d table=%d",
-            rules.safe_bound, rules.skip_safe, rules.order, rules.symmetry, o.use_history,
-            o.use_table);
+            "safe-bound=%d bullock-bound=%d skip-safe=%d order=%d symmetry=%d history=%d "
+            "table=%d",
+            rules.safe_bound, rules.bullock_bound, rules.skip_safe, rules.order, rules.symmetry,
+            o.use_history, o.use_table);
         bound_hits[name] += s.bound_hits;
         nodes[name] += s.nodes;
       }
@@ -80,8 +83,30 @@ TEST(DomineeringSearch, EveryRuleCombinationGivesTheSameOutcomeOn5x5) {
     std::printf("  %s: %llu nodes, %llu bound hits\n", name.c_str(),
                 static_cast<unsigned long long>(nodes[name]),
                 static_cast<unsigned long long>(hits));
-  EXPECT_GT(bound_hits["safe-bound=1 skip-safe=1 order=1 symmetry=1 history=1 table=1"], 0u);
-  EXPECT_EQ(bound_hits["safe-bound=0 skip-safe=1 order=1 symmetry=1 history=1 table=1"], 0u);
+  const char* all_on = "safe-bound=1 bullock-bound=1 skip-safe=1 order=1 symmetry=1 history=1 table=1";
+  const char* no_bounds =
+      "safe-bound=0 bullock-bound=0 skip-safe=1 order=1 symmetry=1 history=1 table=1";
+  EXPECT_GT(bound_hits[all_on], 0u);
+  EXPECT_EQ(bound_hits[no_bounds], 0u);
+  EXPECT_LT(nodes[all_on], nodes[no_bounds]);
+}
+
+// On boards too big for the naive oracle, the evaluation-driven search must
+// agree with a search that proves everything by play (no static bounds, no
+// safe-move skipping): random positions of 6x6, 5x7 and 7x5.
+TEST(DomineeringSearch, BoundsAgreeWithSearchWithoutBoundsOnLargerBoards) {
+  std::mt19937_64 rng(404);
+  Rules plain;
+  plain.safe_bound = plain.bullock_bound = plain.skip_safe = false;
+  for (int trial = 0; trial < 90; ++trial) {
+    const auto [rows, cols] = std::array<std::pair<int, int>, 3>{{{6, 6}, {5, 7}, {7, 5}}}[trial % 3];
+    naive::Grid g = naive::random_grid(rng, rows, cols, 0.2 + 0.05 * (trial % 4));
+    const Board board = *Board::make(rows, cols);
+    for (Side first : {Side::kVertical, Side::kHorizontal})
+      ASSERT_EQ(engine_wins(board, cells_of(g), first, Rules{}),
+                engine_wins(board, cells_of(g), first, plain))
+          << g.text() << " " << side_letter(first) << " first";
+  }
 }
 
 // H moving first on m x n is V moving first on n x m: checked with the naive

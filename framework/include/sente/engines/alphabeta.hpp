@@ -16,8 +16,10 @@
 //   int no_moves_value(const Position&) const;  // -1 under normal play
 //   ValueRange value_range() const;
 // Optional hooks, each used when present:
-//   ValueRange bounds(const Position&) const;  // static bounds: may prove a
-//       result before searching (counted as bound hits)
+//   ValueRange bounds(const Position&) const;  // cheap static bounds, tried
+//       before the table: may prove a result without searching (bound hits)
+//   ValueRange deep_bounds(const Position&) const;  // costlier bounds, tried
+//       after a table miss (bound hits too)
 //   void order(const Position&, std::span<const Move>, std::span<int> score)
 //       const;                                  // higher first
 //   int move_id(Move) const; static constexpr int kMoveIds;  // history table
@@ -91,6 +93,10 @@ namespace alphabeta_detail {
 template <class G>
 concept HasBounds = requires(const G& g, const typename G::Position& p) {
   { g.bounds(p) } -> std::same_as<ValueRange>;
+};
+template <class G>
+concept HasDeepBounds = requires(const G& g, const typename G::Position& p) {
+  { g.deep_bounds(p) } -> std::same_as<ValueRange>;
 };
 template <class G>
 concept HasOrder = requires(const G& g, const typename G::Position& p,
@@ -231,19 +237,9 @@ class AlphaBeta {
     }
     const ValueRange range = game_->value_range();
     const int alpha0 = alpha;
-    if constexpr (alphabeta_detail::HasBounds<G>) {
-      if (options_.use_bounds) {
-        const ValueRange b = game_->bounds(p);
-        if (b.lo >= beta || b.lo == b.hi) {
-          ++stats_.bound_hits;
-          return b.lo;
-        }
-        if (b.hi <= alpha) {
-          ++stats_.bound_hits;
-          return b.hi;
-        }
-      }
-    }
+    if constexpr (alphabeta_detail::HasBounds<G>)
+      if (options_.use_bounds)
+        if (auto v = bounded(game_->bounds(p), alpha, beta)) return *v;
 
     Key key{};
     if (options_.use_table) {
@@ -259,6 +255,10 @@ class AlphaBeta {
         if (e->bound == Bound::kUpper) beta = std::min(beta, v);
       }
     }
+    if constexpr (alphabeta_detail::HasDeepBounds<G>)
+      if (options_.use_bounds)
+        if (auto v = bounded(game_->deep_bounds(p), alpha, beta)) return *v;
+
     MoveList<G> list;
     game_->moves(p, list);
     if (list.size == 0) {
@@ -303,6 +303,19 @@ class AlphaBeta {
       table_.store(key, best, bound, stats_.nodes - nodes_before + 1);
     }
     return best;
+  }
+
+  // The value static bounds b settle for window (alpha, beta), if any.
+  std::optional<int> bounded(ValueRange b, int alpha, int beta) {
+    if (b.lo >= beta || b.lo == b.hi) {
+      ++stats_.bound_hits;
+      return b.lo;
+    }
+    if (b.hi <= alpha) {
+      ++stats_.bound_hits;
+      return b.hi;
+    }
+    return std::nullopt;
   }
 
   void order(const Position& p, MoveList<G>& list) {
