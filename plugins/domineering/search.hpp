@@ -181,15 +181,12 @@ class SearchModel {
     const std::uint64_t prot = e & ~f.horizontal_cover(e);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int cell = moves[i];
-      if ((prot >> cell & 1) | (prot >> (cell + cols) & 1)) {
-        score[i] = std::numeric_limits<int>::min();
-        continue;
-      }
+      const bool touches = (prot >> cell & 1) | (prot >> (cell + cols) & 1);
       const int r = cell / cols, c = cell % cols;
       const std::uint64_t after = e & ~((1ull << cell) | (1ull << (cell + cols)));
       int s = my_lines(f, after, c) - my_lines(f, e, c);
       s -= opp_lines(f, after, r) - opp_lines(f, e, r);
-      score[i] = 128 * s + f.position_value[cell];
+      score[i] = 128 * s + f.position_value[cell] - (touches ? 1 << 20 : 0);
     }
   }
 
