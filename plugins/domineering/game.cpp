@@ -35,7 +35,8 @@ plugin::GameInfo Game::info() {
       {"symmetry", "on/off: the table key is the least mirror image"},
       {"node-limit", "nodes per search before it stops with 'unresolved' (0 = none)"},
       {"table-mb", "transposition table size in MiB (default 64)"},
-      {"history", "on/off: history heuristic"},
+      {"history", "on/off: history heuristic (default off)"},
+      {"etc", "on/off: enhanced transposition cut-offs (default on)"},
       {"table", "on/off: transposition table"},
       {"max-area, max-side, min-area", "`sente table`: which rectangles to solve"},
       {"check", "`sente table`: a CSV rows,cols,outcome of published classes to compare"},
@@ -84,7 +85,7 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
                key != "min-area" && key != "check") {
       return absl::InvalidArgumentError(absl::StrFormat(
           "domineering has no option '%s'; it takes board, to-move, engine, safe-bound, "
-          "bullock-bound, skip-safe, order, symmetry, node-limit, table-mb, history, table, max-area, "
+          "bullock-bound, skip-safe, order, symmetry, node-limit, table-mb, history, table, etc, max-area, "
           "max-side, min-area, check",
           key));
     }

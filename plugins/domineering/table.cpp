@@ -33,7 +33,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
                                                 const Progress& progress) {
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
-  absl::StatusOr<SearchOptions> so = plugin::search_options(options);
+  absl::StatusOr<SearchOptions> so = plugin::search_options(options, search_defaults());
   if (!so.ok()) return so.status();
   absl::StatusOr<int> max_area = int_option(options, "max-area", 30, 1, kMaxGridCells);
   if (!max_area.ok()) return max_area.status();

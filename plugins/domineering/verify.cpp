@@ -93,7 +93,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
                                                   const Progress& progress) {
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
-  absl::StatusOr<SearchOptions> so = plugin::search_options(options);
+  absl::StatusOr<SearchOptions> so = plugin::search_options(options, search_defaults());
   if (!so.ok()) return so.status();
   plugin::VerifyReport r;
   r.file = file;

@@ -125,6 +125,7 @@ struct SearchOptions {
   bool use_bounds = true;   // call the game's bounds() hook
   bool use_order = true;    // call the game's order() hook
   bool use_history = true;  // history heuristic
+  bool use_etc = true;      // enhanced transposition cut-offs
 };
 
 // Deterministic counts (same input and options, same counts).
@@ -136,6 +137,7 @@ struct SearchStats {
   std::uint64_t table_cutoffs = 0;  // entry answered the node
   std::uint64_t bound_hits = 0;   // static bounds answered the node
   std::uint64_t cutoffs = 0;      // beta cut-offs
+  std::uint64_t etc_cutoffs = 0;  // nodes ended by a child's table entry
   std::uint64_t table_bytes = 0;
   double seconds = 0;
 };
@@ -266,6 +268,30 @@ class AlphaBeta {
       return game_->no_moves_value(p);
     }
     order(p, list);
+    if (options_.use_table && options_.use_etc) {
+      // Enhanced transposition cut-off (Plaat, Schaeffer et al. 1996): a
+      // child the table already proves good enough ends the node unsearched.
+      for (int i = 0; i < list.size; ++i) {
+        int v;
+        if constexpr (alphabeta_detail::ScoredPlay<G>) {
+          auto s = game_->play(p, list.items[i]);
+          const auto* e = table_.peek(game_->key(s.child));
+          if (!e) continue;
+          const bool usable = s.effect.again ? (e->bound == Bound::kExact || e->bound == Bound::kLower)
+                                             : (e->bound == Bound::kExact || e->bound == Bound::kUpper);
+          if (!usable) continue;
+          v = s.effect.again ? s.effect.points + e->value : s.effect.points - e->value;
+        } else {
+          const auto* e = table_.peek(game_->key(game_->play(p, list.items[i])));
+          if (!e || !(e->bound == Bound::kExact || e->bound == Bound::kUpper)) continue;
+          v = -e->value;
+        }
+        if (v >= beta || v >= range.hi) {
+          ++stats_.etc_cutoffs;
+          return v;
+        }
+      }
+    }
 
     const std::uint64_t nodes_before = stats_.nodes;
     const bool root = depth_ == 0;

@@ -96,6 +96,14 @@ class TranspositionTable {
     return nullptr;
   }
 
+  // The entry for `key`, or nullptr, without counting a probe.
+  const Entry* peek(const Key& key) const {
+    const Bucket& b = buckets_[key.hash() & mask_];
+    for (const Entry& e : b.slot)
+      if (e.bound != Bound::kNone && e.key == key) return &e;
+    return nullptr;
+  }
+
   // Records that `key` has `value` with `bound`, proved with `nodes` nodes.
   void store(const Key& key, int value, Bound bound, std::uint64_t nodes) {
     ++stats_.stores;

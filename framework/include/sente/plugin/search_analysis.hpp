@@ -12,11 +12,14 @@
 //   std::string outcome_name(OutcomeClass) const;      // Domineering: V, H, 1, 2
 //   std::string move_name(const Position&, Model::Move) const;
 //
-// Engine options every such game accepts (search_option_names()):
+// Optional: static SearchOptions search_defaults();  // the game's defaults
+//
+// Engine options every such game accepts (is_search_option()):
 //   node-limit  nodes per search before it stops with "unresolved" (0 = none)
 //   table-mb    transposition table size in MiB (default 64)
 //   history     on/off: history heuristic
 //   table       on/off: transposition table
+//   etc         on/off: enhanced transposition cut-offs
 #pragma once
 
 #include <concepts>
@@ -45,7 +48,8 @@ concept PartizanSearchGame =
     };
 
 inline bool is_search_option(std::string_view key) {
-  return key == "node-limit" || key == "table-mb" || key == "history" || key == "table";
+  return key == "node-limit" || key == "table-mb" || key == "history" || key == "table" ||
+         key == "etc";
 }
 
 inline absl::StatusOr<bool> parse_switch(std::string_view key, std::string_view value) {
@@ -55,9 +59,20 @@ inline absl::StatusOr<bool> parse_switch(std::string_view key, std::string_view 
       absl::StrFormat("option %s=%s: give on or off", std::string(key), std::string(value)));
 }
 
-// Reads the engine options above. Errors name the option and the accepted form.
-inline absl::StatusOr<SearchOptions> search_options(const Options& options) {
-  SearchOptions so;
+// The game's default engine options, or the engine's.
+template <class G>
+SearchOptions search_defaults() {
+  if constexpr (requires { { G::search_defaults() } -> std::same_as<SearchOptions>; })
+    return G::search_defaults();
+  else
+    return {};
+}
+
+// Reads the engine options above over `defaults`. Errors name the option and
+// the accepted form.
+inline absl::StatusOr<SearchOptions> search_options(const Options& options,
+                                                    SearchOptions defaults = {}) {
+  SearchOptions so = defaults;
   for (const auto& [key, value] : options) {
     if (key == "node-limit") {
       double n = 0;  // accepts 40000000 and 4e7
@@ -73,10 +88,10 @@ inline absl::StatusOr<SearchOptions> search_options(const Options& options) {
         return absl::InvalidArgumentError(absl::StrFormat(
             "table-mb '%s': give the transposition table size in MiB, e.g. 64", value));
       so.table_bytes = mb << 20;
-    } else if (key == "history" || key == "table") {
+    } else if (key == "history" || key == "table" || key == "etc") {
       absl::StatusOr<bool> on = parse_switch(key, value);
       if (!on.ok()) return on.status();
-      (key == "history" ? so.use_history : so.use_table) = *on;
+      (key == "history" ? so.use_history : key == "table" ? so.use_table : so.use_etc) = *on;
     }
   }
   return so;
@@ -89,6 +104,7 @@ inline std::vector<Stat> search_stats(const SearchStats& s) {
       {"table_cutoffs", static_cast<double>(s.table_cutoffs), "nodes"},
       {"bound_hits", static_cast<double>(s.bound_hits), "nodes"},
       {"cutoffs", static_cast<double>(s.cutoffs), "cut-offs"},
+      {"etc_cutoffs", static_cast<double>(s.etc_cutoffs), "nodes"},
       {"table_bytes", static_cast<double>(s.table_bytes), "bytes"},
       {"seconds", s.seconds, "s"},
       {"nodes_per_second", s.seconds > 0 ? s.nodes / s.seconds : 0, "nodes/s"},
@@ -103,7 +119,7 @@ inline const char* result_text(const SearchResult& r) {
 template <PartizanSearchGame G>
 absl::StatusOr<Analysis> solve_partizan(const G& game, const typename G::Position& pos,
                                         const Options& options, const Progress& progress) {
-  absl::StatusOr<SearchOptions> so = search_options(options);
+  absl::StatusOr<SearchOptions> so = search_options(options, search_defaults<G>());
   if (!so.ok()) return so.status();
   const typename G::Model model = game.model(pos);
   auto engine = AlphaBeta<typename G::Model>::create(model, *so);
@@ -148,7 +164,7 @@ absl::StatusOr<Analysis> solve_partizan(const G& game, const typename G::Positio
 template <PartizanSearchGame G>
 absl::StatusOr<Analysis> analyze_partizan(const G& game, const typename G::Position& pos,
                                           const Options& options, const Progress& progress) {
-  absl::StatusOr<SearchOptions> so = search_options(options);
+  absl::StatusOr<SearchOptions> so = search_options(options, search_defaults<G>());
   if (!so.ok()) return so.status();
   const typename G::Model model = game.model(pos);
   auto engine = AlphaBeta<typename G::Model>::create(model, *so);
