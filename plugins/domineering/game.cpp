@@ -34,7 +34,7 @@ plugin::GameInfo Game::info() {
       {"order", "on/off: order moves by Bullock's evaluation"},
       {"symmetry", "on/off: the table key is the least mirror image"},
       {"node-limit", "nodes per search before it stops with 'unresolved' (0 = none)"},
-      {"table-mb", "transposition table size in MiB (default 64)"},
+      {"table-mb", "transposition table size in MiB (default 256)"},
       {"history", "on/off: history heuristic (default off)"},
       {"etc", "on/off: enhanced transposition cut-offs (default on)"},
       {"table", "on/off: transposition table"},

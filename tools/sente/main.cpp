@@ -63,7 +63,7 @@ void add_search_options(CLI::App* cmd, GameArgs& args) {
                   "Search engines: nodes per search before it stops and reports 'unresolved' "
                   "(e.g. 4e7; default none)");
   cmd->add_option("--table-mb", args.table_mb,
-                  "Search engines: transposition table size in MiB (default 64)");
+                  "Search engines: transposition table size in MiB (default 256)");
   cmd->add_option("--set", args.sets,
                   "A game option without its own flag, KEY=VALUE, repeatable (e.g. Domineering's "
                   "rule switches: --set symmetry=off; `sente list` shows each game's options)")

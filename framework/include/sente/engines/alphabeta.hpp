@@ -119,7 +119,7 @@ concept ScoredPlay = requires(const G& g, const typename G::Position& p, typenam
 }  // namespace alphabeta_detail
 
 struct SearchOptions {
-  std::uint64_t table_bytes = std::uint64_t{64} << 20;  // transposition table size
+  std::uint64_t table_bytes = std::uint64_t{256} << 20;  // transposition table size
   std::uint64_t node_limit = 0;  // per top-level search; 0 = none
   bool use_table = true;
   bool use_bounds = true;   // call the game's bounds() hook

@@ -16,7 +16,7 @@
 //
 // Engine options every such game accepts (is_search_option()):
 //   node-limit  nodes per search before it stops with "unresolved" (0 = none)
-//   table-mb    transposition table size in MiB (default 64)
+//   table-mb    transposition table size in MiB (default 256)
 //   history     on/off: history heuristic
 //   table       on/off: transposition table
 //   etc         on/off: enhanced transposition cut-offs

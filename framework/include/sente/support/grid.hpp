@@ -41,14 +41,15 @@ struct GridShape {
   bool operator==(const GridShape&) const = default;
 };
 
-// Checks 1 <= rows, cols and rows * cols <= 64.
+// Checks 1 <= rows, cols (InvalidArgument) and rows * cols <= 64
+// (ResourceExhausted: the board does not fit the one-word representation).
 inline absl::Status check_grid(GridShape s) {
   if (s.rows < 1 || s.cols < 1)
     return absl::InvalidArgumentError(
         absl::StrFormat("a board needs at least one row and one column (got %dx%d)", s.rows,
                         s.cols));
-  if (s.cells() > kMaxGridCells)
-    return absl::InvalidArgumentError(
+  if (s.cells() > kMaxGridCells)  // beyond the engines' limit: "too large"
+    return absl::ResourceExhaustedError(
         absl::StrFormat("a %dx%d board has %d cells; boards are limited to %d cells (one 64-bit "
                         "word)",
                         s.rows, s.cols, s.cells(), kMaxGridCells));

@@ -1,0 +1,106 @@
+// `sente` on Domineering end to end: solve (outcome class of 8x8 against the
+// published square), analyze a drawn position, the rectangle table checked
+// against Bullock's table, verify of CGSuite's positions, and bad input.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "reference_data.hpp"
+#include "run_driver.hpp"
+
+namespace {
+
+using sente::testing::Result;
+using sente::testing::sente;
+
+std::string data(const std::string& rel) {
+  return sente::testing::reference_file(rel).string();
+}
+
+TEST(DomineeringDriver, SolvesEightByEightAsPublished) {
+  SENTE_REQUIRE_REFERENCE("domineering/published-values.md");
+  const std::string text =
+      sente::testing::read_text(sente::testing::reference_file("domineering/published-values.md"));
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(text, m, std::regex(R"(8x8 = ([12VH]))")));
+  const Result r = sente("solve domineering --board 8x8 --json --quiet");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["value_text"], m[1].str());
+  EXPECT_EQ(j["variant"], "8x8");
+  bool nodes = false;
+  for (const auto& s : j["stats"]) nodes |= s["name"] == "nodes_V_first" && s["value"] > 0;
+  EXPECT_TRUE(nodes) << r.out;
+}
+
+TEST(DomineeringDriver, AnalyzeMarksEveryMoveOnTheBoard) {
+  // 2x3 with H to move: H's moves are a1-b1, b1-c1, a2-b2, b2-c2.
+  const Result r = sente("analyze domineering --to-move H --json --quiet '...|...'");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["to_move"], "H");
+  ASSERT_EQ(j["moves"].size(), 4u);
+  std::set<std::string> names;
+  for (const auto& mv : j["moves"]) names.insert(mv["move"]);
+  EXPECT_EQ(names, (std::set<std::string>{"a1-b1", "b1-c1", "a2-b2", "b2-c2"}));
+  const Result text = sente("analyze domineering --to-move H --quiet '...|...'");
+  EXPECT_NE(text.out.find("each move is marked on its left cell"), std::string::npos) << text.out;
+}
+
+TEST(DomineeringDriver, TableMatchesBullocksTable) {
+  SENTE_REQUIRE_REFERENCE("domineering/domineering_outcomes.csv");
+  const auto csv = std::filesystem::temp_directory_path() / "sente_domineering_table.csv";
+  const Result r = sente("table domineering --max-area 30 --quiet --check " +
+                         data("domineering/domineering_outcomes.csv") + " --csv " + csv.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("67 boards compared, 0 mismatches"), std::string::npos) << r.out;
+  std::ifstream in(csv);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) ++lines;
+  // Every rectangle of at most 30 cells (both orientations) plus the header.
+  int boards = 0;
+  for (int r = 1; r <= 30; ++r)
+    for (int c = 1; r * c <= 30; ++c) ++boards;
+  EXPECT_EQ(lines, boards + 1);
+  std::filesystem::remove(csv);
+}
+
+TEST(DomineeringDriver, VerifiesCgsuitePositions) {
+  SENTE_REQUIRE_REFERENCE("domineering/mcgs/4x4_easy.test");
+  const Result r = sente("verify domineering --quiet " + data("domineering/mcgs/4x4_easy.test"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("found 400, values compared 800, matching 800"), std::string::npos)
+      << r.out;
+}
+
+TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {
+  Result r = sente("solve domineering --board 9x8 --quiet");
+  EXPECT_EQ(r.code, 5) << r.out;
+  EXPECT_NE(r.out.find("72 cells"), std::string::npos) << r.out;
+  r = sente("solve domineering --board 8by8 --quiet");
+  EXPECT_EQ(r.code, 4) << r.out;
+  r = sente("analyze domineering --quiet '..x|...'");
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("row 1, column 3"), std::string::npos) << r.out;
+  r = sente("analyze domineering --quiet '...|..'");
+  EXPECT_EQ(r.code, 4) << r.out;
+  r = sente("solve domineering --set symmetry=maybe --quiet");
+  EXPECT_EQ(r.code, 4) << r.out;
+  r = sente("solve domineering --set colour=red --quiet");
+  EXPECT_EQ(r.code, 4) << r.out;
+  r = sente("table domineering --max-area 99 --quiet");
+  EXPECT_EQ(r.code, 4) << r.out;
+}
+
+TEST(DomineeringDriver, NodeLimitGivesUnresolvedNotAGuess) {
+  const Result r = sente("solve domineering --board 8x8 --node-limit 1000 --json --quiet");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["value_text"], "unresolved");
+}
+
+}  // namespace

@@ -1,0 +1,30 @@
+// Runs the `sente` driver (SENTE_DRIVER) as a user would, for end-to-end tests.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace sente::testing {
+
+struct Result {
+  int code = -1;
+  std::string out;
+};
+
+// Runs the driver; stderr is captured too unless `stdout_only`.
+inline Result sente(const std::string& args, bool stdout_only = false) {
+  Result r;
+  const std::string cmd =
+      std::string(SENTE_DRIVER) + " " + args + (stdout_only ? " 2>/dev/null" : " 2>&1");
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::array<char, 4096> buf;
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace sente::testing
