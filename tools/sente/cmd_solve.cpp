@@ -21,6 +21,9 @@ void print_stats(const plugin::Analysis& a) {
   for (const plugin::Stat& s : a.stats) {
     if (s.unit == "bytes") {
       absl::StrAppend(&line, "  ", s.name, " ", format_bytes(static_cast<std::uint64_t>(s.value)));
+    } else if (s.unit == "result") {
+      absl::StrAppend(&line, "  ", s.name, " ",
+                      s.value > 0 ? "win" : s.value < 0 ? "loss" : "unresolved");
     } else if (s.unit == "s") {
       absl::StrAppend(&line, absl::StrFormat("  time %.3f s", s.value));
     } else {

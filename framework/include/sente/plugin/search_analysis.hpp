@@ -183,7 +183,7 @@ absl::StatusOr<Analysis> analyze_partizan(const G& game, const typename G::Posit
   }
   a.value = win ? 1 : unresolved ? 0 : -1;
   a.value_text = win ? "win" : unresolved ? "unresolved" : "loss";
-  a.value_meaning = absl::StrCat("for ", a.to_move, ", the player to move (normal play)");
+  a.value_meaning = absl::StrCat("for ", a.to_move, ", the player to move; normal play");
   for (const auto& m : results) {
     MoveAnalysis ma;
     ma.move = game.move_name(pos, m.move);
