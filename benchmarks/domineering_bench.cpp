@@ -10,8 +10,8 @@
 #include <benchmark/benchmark.h>
 
 #include "outcome.hpp"
-#include "sente/engines/alphabeta.hpp"
 #include "search.hpp"
+#include "sente/engines/alphabeta.hpp"
 
 namespace {
 
@@ -42,7 +42,9 @@ void v_first(benchmark::State& state, int rows, int cols, Rules rules, bool etc)
   state.counters["V_wins"] = result.value > 0;
 }
 
-Rules all_on() { return Rules{}; }
+Rules all_on() {
+  return Rules{};
+}
 Rules without(bool Rules::*rule) {
   Rules r;
   r.*rule = false;
@@ -54,29 +56,29 @@ Rules only(std::initializer_list<bool Rules::*> rules) {
   return r;
 }
 
-#define SENTE_DOMINEERING_BOARD(R, C)                                                          \
-  BENCHMARK_CAPTURE(v_first, all/R##x##C, R, C, all_on(), true)->Unit(benchmark::kMillisecond); \
-  BENCHMARK_CAPTURE(v_first, no_etc/R##x##C, R, C, all_on(), false)                           \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, no_safe_bound/R##x##C, R, C, without(&Rules::safe_bound), true)  \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, no_bullock_bound/R##x##C, R, C, without(&Rules::bullock_bound),  \
-                    true)                                                                      \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, no_skip_safe/R##x##C, R, C, without(&Rules::skip_safe), true)    \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, no_order/R##x##C, R, C, without(&Rules::order), true)            \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, no_symmetry/R##x##C, R, C, without(&Rules::symmetry), true)      \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, none/R##x##C, R, C, only({}), false)                             \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, mirror_only/R##x##C, R, C, only({&Rules::symmetry}), false)       \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, safe_only/R##x##C, R, C, only({&Rules::safe_bound}), false)       \
-      ->Unit(benchmark::kMillisecond);                                                         \
-  BENCHMARK_CAPTURE(v_first, mirror_and_safe/R##x##C, R, C,                                    \
-                    only({&Rules::symmetry, &Rules::safe_bound}), false)                       \
+#define SENTE_DOMINEERING_BOARD(R, C)                                                             \
+  BENCHMARK_CAPTURE(v_first, all / R##x##C, R, C, all_on(), true)->Unit(benchmark::kMillisecond); \
+  BENCHMARK_CAPTURE(v_first, no_etc / R##x##C, R, C, all_on(), false)                             \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, no_safe_bound / R##x##C, R, C, without(&Rules::safe_bound), true)    \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, no_bullock_bound / R##x##C, R, C, without(&Rules::bullock_bound),    \
+                    true)                                                                         \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, no_skip_safe / R##x##C, R, C, without(&Rules::skip_safe), true)      \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, no_order / R##x##C, R, C, without(&Rules::order), true)              \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, no_symmetry / R##x##C, R, C, without(&Rules::symmetry), true)        \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, none / R##x##C, R, C, only({}), false)                               \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, mirror_only / R##x##C, R, C, only({&Rules::symmetry}), false)        \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, safe_only / R##x##C, R, C, only({&Rules::safe_bound}), false)        \
+      ->Unit(benchmark::kMillisecond);                                                            \
+  BENCHMARK_CAPTURE(v_first, mirror_and_safe / R##x##C, R, C,                                     \
+                    only({&Rules::symmetry, &Rules::safe_bound}), false)                          \
       ->Unit(benchmark::kMillisecond)
 
 SENTE_DOMINEERING_BOARD(5, 5);
@@ -84,8 +86,8 @@ SENTE_DOMINEERING_BOARD(5, 6);
 SENTE_DOMINEERING_BOARD(6, 6);
 SENTE_DOMINEERING_BOARD(5, 7);
 SENTE_DOMINEERING_BOARD(7, 5);
-BENCHMARK_CAPTURE(v_first, all/7x7, 7, 7, all_on(), true)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(v_first, all/8x8, 8, 8, all_on(), true)
+BENCHMARK_CAPTURE(v_first, all / 7x7, 7, 7, all_on(), true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(v_first, all / 8x8, 8, 8, all_on(), true)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 

@@ -65,7 +65,9 @@ std::string Board::name() const {
   return absl::StrFormat("%dx%d", shape().rows, shape().cols);
 }
 
-Position Board::start(Side first) const { return from_cells(shape().all(), first); }
+Position Board::start(Side first) const {
+  return from_cells(shape().all(), first);
+}
 
 Position Board::from_cells(std::uint64_t empty_as_given, Side to_move) const {
   if (to_move == Side::kVertical) return {empty_as_given, to_move};

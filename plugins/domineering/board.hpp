@@ -29,7 +29,9 @@ enum class Side : std::uint8_t { kVertical = 0, kHorizontal = 1 };
 constexpr Side opposite(Side s) {
   return s == Side::kVertical ? Side::kHorizontal : Side::kVertical;
 }
-constexpr char side_letter(Side s) { return s == Side::kVertical ? 'V' : 'H'; }
+constexpr char side_letter(Side s) {
+  return s == Side::kVertical ? 'V' : 'H';
+}
 
 // A position: the empty cells in the frame of the player to move.
 struct Position {

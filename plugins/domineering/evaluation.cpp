@@ -5,7 +5,9 @@
 namespace sente::domineering {
 namespace {
 
-std::uint64_t lowest(std::uint64_t x) { return x & (~x + 1); }
+std::uint64_t lowest(std::uint64_t x) {
+  return x & (~x + 1);
+}
 
 // Packed cells per row, same padding as OwnBoard.
 struct Packed {
@@ -18,14 +20,14 @@ struct Areas {
   int prot = 0;
   int vuln2 = 0, vuln2_prot = 0;  // type 2, and of them those with a protected cell
   int vuln1 = 0, vuln1_prot = 0;
-  int unused = 0;  // cells packed alone, unusable by the opponent
+  int unused = 0;                    // cells packed alone, unusable by the opponent
   int opt2 = 0, opt1 = 0, opt0 = 0;  // safe moves with an option, by the option's reach
 };
 
 void pack_protective(const OwnBoard& b, Packed& p, Areas& a) {
   for (int r = 0; r < b.rows(); ++r) {
-    std::uint64_t blocked = p(r - 1) | p(r) | p(r + 1) | p(r + 2) | b.occupied(r) |
-                            b.occupied(r + 1);
+    std::uint64_t blocked =
+        p(r - 1) | p(r) | p(r + 1) | p(r + 2) | b.occupied(r) | b.occupied(r + 1);
     blocked |= blocked >> 1;
     const std::uint64_t above = b.occupied(r - 1), below = b.occupied(r + 2);
     std::uint64_t at = ((above & (above >> 1)) | (below & (below >> 1))) & ~blocked;
@@ -75,11 +77,21 @@ void pack_vulnerable(const OwnBoard& b, Packed& p, Areas& a) {
         state = kNext[state];
       } else {
         switch (state) {
-          case 0: state = 2, s = t; break;
-          case 1: state = 0, record(t | (t >> 1), true); break;
-          case 2: state = 0, record(s | (s << 1), false); break;
-          case 3: state = 2, record(s | (s << 1), true), s = t; break;
-          case 4: state = 2, s = t; break;
+          case 0:
+            state = 2, s = t;
+            break;
+          case 1:
+            state = 0, record(t | (t >> 1), true);
+            break;
+          case 2:
+            state = 0, record(s | (s << 1), false);
+            break;
+          case 3:
+            state = 2, record(s | (s << 1), true), s = t;
+            break;
+          case 4:
+            state = 2, s = t;
+            break;
         }
       }
     }
@@ -117,9 +129,15 @@ void pack_safe_options(const OwnBoard& b, Packed& p, Areas& a) {
       used |= option;
       p(r) |= option;
       switch (option_reach(b, r, option)) {
-        case 2: ++a.opt2; break;
-        case 1: ++a.opt1; break;
-        default: ++a.opt0; break;
+        case 2:
+          ++a.opt2;
+          break;
+        case 1:
+          ++a.opt1;
+          break;
+        default:
+          ++a.opt0;
+          break;
       }
     }
   }

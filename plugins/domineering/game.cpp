@@ -46,8 +46,9 @@ plugin::GameInfo Game::info() {
                 "negamax alpha-beta, transposition table keyed by the least mirror image, "
                 "safe-move bounds, Bullock's move ordering"}};
   g.position_formats = {
-      {"rows", "rows of '.' (empty) and '#' (blocked), separated by newlines or '|', e.g. "
-               "\"....|.#..|....\""}};
+      {"rows",
+       "rows of '.' (empty) and '#' (blocked), separated by newlines or '|', e.g. "
+       "\"....|.#..|....\""}};
   return g;
 }
 
@@ -85,7 +86,8 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
                key != "min-area" && key != "check") {
       return absl::InvalidArgumentError(absl::StrFormat(
           "domineering has no option '%s'; it takes board, to-move, engine, safe-bound, "
-          "bullock-bound, skip-safe, order, symmetry, node-limit, table-mb, history, table, etc, max-area, "
+          "bullock-bound, skip-safe, order, symmetry, node-limit, table-mb, history, table, etc, "
+          "max-area, "
           "max-side, min-area, check",
           key));
     }
@@ -122,11 +124,14 @@ Game::Position Game::with_other_mover(const Position& pos) const {
           pos.board.from_cells(pos.board.cells_as_given(pos.cells), opposite(pos.cells.to_move))};
 }
 
-std::string Game::outcome_name(OutcomeClass c) const { return outcome_text(c); }
+std::string Game::outcome_name(OutcomeClass c) const {
+  return outcome_text(c);
+}
 
 std::string cell_name(int row, int col) {
   std::string letters;
-  for (int c = col + 1; c > 0; c = (c - 1) / 26) letters.insert(letters.begin(), 'a' + (c - 1) % 26);
+  for (int c = col + 1; c > 0; c = (c - 1) / 26)
+    letters.insert(letters.begin(), 'a' + (c - 1) % 26);
   return absl::StrCat(letters, row + 1);
 }
 
@@ -148,8 +153,7 @@ std::string Game::move_name(const Position& pos, Move m) const {
                       cell_name(cells[1].first, cells[1].second));
 }
 
-std::string Game::render(const Position& pos,
-                         std::span<const plugin::MoveAnalysis> moves) const {
+std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {
   const GridShape s = pos.board.shape();
   std::vector<std::string> rows(s.rows);
   const std::uint64_t empty = pos.board.cells_as_given(pos.cells);
@@ -168,7 +172,8 @@ std::string Game::render(const Position& pos,
   std::string out = "   ";
   for (int c = 0; c < s.cols; ++c) out += cell_name(0, c).substr(0, 1);
   out += "\n";
-  for (int r = 0; r < s.rows; ++r) absl::StrAppend(&out, absl::StrFormat("%2d ", r + 1), rows[r], "\n");
+  for (int r = 0; r < s.rows; ++r)
+    absl::StrAppend(&out, absl::StrFormat("%2d ", r + 1), rows[r], "\n");
   if (!moves.empty()) {
     absl::StrAppend(&out, "\n", std::string(1, side_letter(pos.cells.to_move)),
                     " to move; each move is marked on its ",

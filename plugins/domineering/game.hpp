@@ -14,8 +14,8 @@
 
 #include "absl/status/statusor.h"
 #include "board.hpp"
-#include "sente/plugin/interface.hpp"
 #include "search.hpp"
+#include "sente/plugin/interface.hpp"
 
 namespace sente::domineering {
 

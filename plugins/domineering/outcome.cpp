@@ -20,10 +20,14 @@ absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t emp
 const char* outcome_text(std::optional<OutcomeClass> c) {
   if (!c) return "?";
   switch (*c) {
-    case OutcomeClass::kL: return "V";
-    case OutcomeClass::kR: return "H";
-    case OutcomeClass::kN: return "1";
-    case OutcomeClass::kP: return "2";
+    case OutcomeClass::kL:
+      return "V";
+    case OutcomeClass::kR:
+      return "H";
+    case OutcomeClass::kN:
+      return "1";
+    case OutcomeClass::kP:
+      return "2";
   }
   return "?";
 }

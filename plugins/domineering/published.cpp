@@ -26,13 +26,12 @@ absl::StatusOr<OutcomeTable> read_outcome_csv(const std::string& path) {
     std::optional<OutcomeClass> c;
     if (f.size() >= 3) c = parse_outcome(std::string_view(f[2].data(), f[2].size()));
     if (f.size() < 3 || !absl::SimpleAtoi(f[0], &rows) || !absl::SimpleAtoi(f[1], &cols) || !c)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s:%d: expected rows,cols,outcome with outcome V, H, 1 or 2; got '%s'", path, lineno,
-          std::string(line)));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: expected rows,cols,outcome with outcome V, H, 1 or 2; got '%s'",
+                          path, lineno, std::string(line)));
     table[{rows, cols}] = *c;
   }
-  if (table.empty())
-    return absl::InvalidArgumentError(path + " holds no rows,cols,outcome line");
+  if (table.empty()) return absl::InvalidArgumentError(path + " holds no rows,cols,outcome line");
   return table;
 }
 
@@ -62,8 +61,8 @@ absl::StatusOr<std::vector<McgsCase>> read_mcgs_test(const std::string& path) {
     const std::size_t brace = line.find('{');
     const std::size_t close = line.rfind('}');
     if (brace == absl::string_view::npos || close == absl::string_view::npos || close < brace)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s:%d: expected a position and {B win|loss, W win|loss}", path, lineno));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: expected a position and {B win|loss, W win|loss}", path, lineno));
     McgsCase c;
     c.line = lineno;
     c.rows = std::string(absl::StripAsciiWhitespace(line.substr(0, brace)));
@@ -71,16 +70,17 @@ absl::StatusOr<std::vector<McgsCase>> read_mcgs_test(const std::string& path) {
     int seen = 0;
     for (absl::string_view r : absl::StrSplit(results, ',')) {
       r = absl::StripAsciiWhitespace(r);
-      if (r == "B win" || r == "B loss") c.v_first_wins = r == "B win", seen |= 1;
-      else if (r == "W win" || r == "W loss") c.h_first_wins = r == "W win", seen |= 2;
+      if (r == "B win" || r == "B loss")
+        c.v_first_wins = r == "B win", seen |= 1;
+      else if (r == "W win" || r == "W loss")
+        c.h_first_wins = r == "W win", seen |= 2;
     }
     if (seen != 3)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s:%d: expected both results, {B win|loss, W win|loss}", path, lineno));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: expected both results, {B win|loss, W win|loss}", path, lineno));
     cases.push_back(std::move(c));
   }
-  if (cases.empty())
-    return absl::InvalidArgumentError(path + " holds no [domineering] positions");
+  if (cases.empty()) return absl::InvalidArgumentError(path + " holds no [domineering] positions");
   return cases;
 }
 

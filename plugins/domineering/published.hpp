@@ -22,7 +22,7 @@ absl::StatusOr<OutcomeTable> read_outcome_csv(const std::string& path);
 
 struct McgsCase {
   int line = 0;
-  std::string rows;   // "....|.#..|....|...."
+  std::string rows;           // "....|.#..|....|...."
   bool v_first_wins = false;  // B
   bool h_first_wins = false;  // W
 };

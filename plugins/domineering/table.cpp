@@ -61,8 +61,8 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
 
   plugin::ResultTable t;
   t.title = "Domineering outcome classes";
-  t.columns = {"board", "outcome", "V first", "H first", "nodes V first", "nodes H first",
-               "seconds", "nodes/s"};
+  t.columns = {"board",         "outcome",       "V first", "H first",
+               "nodes V first", "nodes H first", "seconds", "nodes/s"};
   if (!check.empty()) t.columns.push_back("published");
   std::int64_t compared = 0;
   for (std::size_t i = 0; i < shapes.size(); ++i) {
@@ -100,8 +100,8 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
           if (*b->outcome != it->second) {
             ++t.mismatches;
             t.notes.push_back(absl::StrFormat("MISMATCH %dx%d: computed %s, published %s",
-                                              shape.first, shape.second,
-                                              outcome_text(b->outcome), outcome_text(it->second)));
+                                              shape.first, shape.second, outcome_text(b->outcome),
+                                              outcome_text(it->second)));
           }
         }
       }
@@ -119,8 +119,8 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
     t.notes.push_back(absl::StrFormat("checked against %s: %d boards compared, %d mismatches",
                                       check, compared, t.mismatches));
   if (t.unresolved)
-    t.notes.push_back(absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved,
-                                      so->node_limit));
+    t.notes.push_back(
+        absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved, so->node_limit));
   return t;
 }
 

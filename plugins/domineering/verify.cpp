@@ -10,11 +10,12 @@
 namespace sente::domineering {
 namespace {
 
-const char* win_text(bool win) { return win ? "win" : "loss"; }
+const char* win_text(bool win) {
+  return win ? "win" : "loss";
+}
 
-absl::Status verify_csv(const std::string& file, Rules rules,
-                        const SearchOptions& so, const Progress& progress,
-                        plugin::VerifyReport& report_out) {
+absl::Status verify_csv(const std::string& file, Rules rules, const SearchOptions& so,
+                        const Progress& progress, plugin::VerifyReport& report_out) {
   absl::StatusOr<OutcomeTable> table = read_outcome_csv(file);
   if (!table.ok()) return table.status();
   report_out.items_found = static_cast<std::int64_t>(table->size());
@@ -57,8 +58,9 @@ absl::Status verify_mcgs(const std::string& file, Rules rules, const SearchOptio
     const McgsCase& c = (*cases)[i];
     const std::string where = absl::StrFormat("line %d (%s)", c.line, c.rows);
     absl::StatusOr<ParsedGrid> grid = parse_grid(c.rows);
-    if (!grid.ok()) return absl::InvalidArgumentError(absl::StrFormat(
-                          "%s:%d: %s", file, c.line, grid.status().message()));
+    if (!grid.ok())
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: %s", file, c.line, grid.status().message()));
     absl::StatusOr<Board> board = Board::make(grid->shape.rows, grid->shape.cols);
     if (!board.ok()) return board.status();
     absl::StatusOr<BoardOutcome> o = solve_outcome(*board, grid->empty, rules, so);

@@ -83,7 +83,8 @@ TEST(DomineeringSearch, EveryRuleCombinationGivesTheSameOutcomeOn5x5) {
     std::printf("  %s: %llu nodes, %llu bound hits\n", name.c_str(),
                 static_cast<unsigned long long>(nodes[name]),
                 static_cast<unsigned long long>(hits));
-  const char* all_on = "safe-bound=1 bullock-bound=1 skip-safe=1 order=1 symmetry=1 history=1 table=1";
+  const char* all_on =
+      "safe-bound=1 bullock-bound=1 skip-safe=1 order=1 symmetry=1 history=1 table=1";
   const char* no_bounds =
       "safe-bound=0 bullock-bound=0 skip-safe=1 order=1 symmetry=1 history=1 table=1";
   EXPECT_GT(bound_hits[all_on], 0u);
@@ -99,7 +100,8 @@ TEST(DomineeringSearch, BoundsAgreeWithSearchWithoutBoundsOnLargerBoards) {
   Rules plain;
   plain.safe_bound = plain.bullock_bound = plain.skip_safe = false;
   for (int trial = 0; trial < 90; ++trial) {
-    const auto [rows, cols] = std::array<std::pair<int, int>, 3>{{{6, 6}, {5, 7}, {7, 5}}}[trial % 3];
+    const auto [rows, cols] =
+        std::array<std::pair<int, int>, 3>{{{6, 6}, {5, 7}, {7, 5}}}[trial % 3];
     naive::Grid g = naive::random_grid(rng, rows, cols, 0.2 + 0.05 * (trial % 4));
     const Board board = *Board::make(rows, cols);
     for (Side first : {Side::kVertical, Side::kHorizontal})

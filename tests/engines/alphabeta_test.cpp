@@ -100,9 +100,9 @@ TEST(AlphaBeta, NarrowWindowsGiveBoundsOnTheRightSideAndTheTableKeepsThemApart) 
         int beta = std::uniform_int_distribution<int>(alpha + 1, n + 1)(rng);
         const SearchResult w = engine->solve(s, {}, alpha, beta);
         ASSERT_TRUE(w.resolved);
-        expect_window_result(w.value, truth, alpha, beta,
-                             absl::StrFormat("trial %d state %d window (%d, %d)", trial, s, alpha,
-                                             beta));
+        expect_window_result(
+            w.value, truth, alpha, beta,
+            absl::StrFormat("trial %d state %d window (%d, %d)", trial, s, alpha, beta));
         const SearchResult e = engine->solve(s);
         ASSERT_EQ(e.value, truth) << "exact search after a window search, state " << s;
       }

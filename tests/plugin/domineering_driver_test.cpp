@@ -74,8 +74,7 @@ TEST(DomineeringDriver, VerifiesCgsuitePositions) {
   SENTE_REQUIRE_REFERENCE("domineering/mcgs/4x4_easy.test");
   const Result r = sente("verify domineering --quiet " + data("domineering/mcgs/4x4_easy.test"));
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("found 400, values compared 800, matching 800"), std::string::npos)
-      << r.out;
+  EXPECT_NE(r.out.find("found 400, values compared 800, matching 800"), std::string::npos) << r.out;
 }
 
 TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {

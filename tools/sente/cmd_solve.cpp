@@ -23,7 +23,9 @@ void print_stats(const plugin::Analysis& a) {
       absl::StrAppend(&line, "  ", s.name, " ", format_bytes(static_cast<std::uint64_t>(s.value)));
     } else if (s.unit == "result") {
       absl::StrAppend(&line, "  ", s.name, " ",
-                      s.value > 0 ? "win" : s.value < 0 ? "loss" : "unresolved");
+                      s.value > 0   ? "win"
+                      : s.value < 0 ? "loss"
+                                    : "unresolved");
     } else if (s.unit == "s") {
       absl::StrAppend(&line, absl::StrFormat("  time %.3f s", s.value));
     } else {

@@ -29,10 +29,16 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {
-  j = {{"game", a.game},       {"variant", a.variant}, {"position", a.position},
-       {"to_move", a.to_move}, {"value", a.value},     {"value_text", a.value_text},
+  j = {{"game", a.game},
+       {"variant", a.variant},
+       {"position", a.position},
+       {"to_move", a.to_move},
+       {"value", a.value},
+       {"value_text", a.value_text},
        {"value_meaning", a.value_meaning},
-       {"moves", a.moves},     {"diagram", a.diagram}, {"engine", a.engine},
+       {"moves", a.moves},
+       {"diagram", a.diagram},
+       {"engine", a.engine},
        {"stats", a.stats}};
 }
 
@@ -51,12 +57,8 @@ void to_json(nlohmann::json& j, const VerifyReport& r) {
 }
 
 void to_json(nlohmann::json& j, const ResultTable& t) {
-  j = {{"title", t.title},
-       {"columns", t.columns},
-       {"rows", t.rows},
-       {"notes", t.notes},
-       {"unresolved", t.unresolved},
-       {"mismatches", t.mismatches}};
+  j = {{"title", t.title}, {"columns", t.columns},       {"rows", t.rows},
+       {"notes", t.notes}, {"unresolved", t.unresolved}, {"mismatches", t.mismatches}};
 }
 
 }  // namespace sente::plugin

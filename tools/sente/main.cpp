@@ -27,7 +27,7 @@ struct GameArgs {
   std::string game;
   std::string board, variant, engine, to_move, node_limit, table_mb;
   std::map<std::string, std::string> named;  // table options
-  std::vector<std::string> sets;              // --set KEY=VALUE
+  std::vector<std::string> sets;             // --set KEY=VALUE
   sente::plugin::Options options() const {
     sente::plugin::Options o;
     for (const std::string& kv : sets) {

@@ -78,16 +78,15 @@ template <class G>
 using MoveList = FixedMoveList<typename G::Move, G::kMaxMoves>;
 
 template <class G>
-concept SearchGame =
-    TableKey<typename G::Key> && requires(const G& g, const typename G::Position& p,
-                                          typename G::Move m, MoveList<G>& list) {
-      { G::kMaxMoves } -> std::convertible_to<int>;
-      { g.key(p) } -> std::same_as<typename G::Key>;
-      g.moves(p, list);
-      g.play(p, m);
-      { g.no_moves_value(p) } -> std::convertible_to<int>;
-      { g.value_range() } -> std::same_as<ValueRange>;
-    };
+concept SearchGame = TableKey<typename G::Key> &&
+    requires(const G& g, const typename G::Position& p, typename G::Move m, MoveList<G>& list) {
+  { G::kMaxMoves } -> std::convertible_to<int>;
+  { g.key(p) } -> std::same_as<typename G::Key>;
+  g.moves(p, list);
+  g.play(p, m);
+  { g.no_moves_value(p) } -> std::convertible_to<int>;
+  { g.value_range() } -> std::same_as<ValueRange>;
+};
 
 namespace alphabeta_detail {
 template <class G>
@@ -120,7 +119,7 @@ concept ScoredPlay = requires(const G& g, const typename G::Position& p, typenam
 
 struct SearchOptions {
   std::uint64_t table_bytes = std::uint64_t{256} << 20;  // transposition table size
-  std::uint64_t node_limit = 0;  // per top-level search; 0 = none
+  std::uint64_t node_limit = 0;                          // per top-level search; 0 = none
   bool use_table = true;
   bool use_bounds = true;   // call the game's bounds() hook
   bool use_order = true;    // call the game's order() hook
@@ -130,14 +129,14 @@ struct SearchOptions {
 
 // Deterministic counts (same input and options, same counts).
 struct SearchStats {
-  std::uint64_t nodes = 0;        // search() calls, including leaves
-  std::uint64_t terminal = 0;     // positions without a move to search
+  std::uint64_t nodes = 0;     // search() calls, including leaves
+  std::uint64_t terminal = 0;  // positions without a move to search
   std::uint64_t table_probes = 0;
-  std::uint64_t table_hits = 0;   // key found
+  std::uint64_t table_hits = 0;     // key found
   std::uint64_t table_cutoffs = 0;  // entry answered the node
-  std::uint64_t bound_hits = 0;   // static bounds answered the node
-  std::uint64_t cutoffs = 0;      // beta cut-offs
-  std::uint64_t etc_cutoffs = 0;  // nodes ended by a child's table entry
+  std::uint64_t bound_hits = 0;     // static bounds answered the node
+  std::uint64_t cutoffs = 0;        // beta cut-offs
+  std::uint64_t etc_cutoffs = 0;    // nodes ended by a child's table entry
   std::uint64_t table_bytes = 0;
   double seconds = 0;
 };
@@ -277,8 +276,9 @@ class AlphaBeta {
           auto s = game_->play(p, list.items[i]);
           const auto* e = table_.peek(game_->key(s.child));
           if (!e) continue;
-          const bool usable = s.effect.again ? (e->bound == Bound::kExact || e->bound == Bound::kLower)
-                                             : (e->bound == Bound::kExact || e->bound == Bound::kUpper);
+          const bool usable = s.effect.again
+                                  ? (e->bound == Bound::kExact || e->bound == Bound::kLower)
+                                  : (e->bound == Bound::kExact || e->bound == Bound::kUpper);
           if (!usable) continue;
           v = s.effect.again ? s.effect.points + e->value : s.effect.points - e->value;
         } else {
@@ -357,7 +357,8 @@ class AlphaBeta {
         if (hook) game_->order(p, list.span(), std::span<int>(primary.data(), list.size));
       if constexpr (kHistory)
         if (history)
-          for (int i = 0; i < list.size; ++i) secondary[i] = history_[game_->move_id(list.items[i])];
+          for (int i = 0; i < list.size; ++i)
+            secondary[i] = history_[game_->move_id(list.items[i])];
       // Insertion sort: lists are short and often nearly sorted.
       for (int i = 1; i < list.size; ++i) {
         const Move m = list.items[i];
@@ -381,7 +382,8 @@ class AlphaBeta {
   // bigger positions (more moves), whose subtrees are larger.
   void reward(Move m, int move_count) {
     if constexpr (alphabeta_detail::HasHistory<G>)
-      if (options_.use_history) history_[game_->move_id(m)] += std::int64_t{move_count} * move_count;
+      if (options_.use_history)
+        history_[game_->move_id(m)] += std::int64_t{move_count} * move_count;
   }
 
   const G* game_;
@@ -413,10 +415,14 @@ inline std::optional<OutcomeClass> outcome_class(SearchResult left_first,
 
 inline const char* outcome_letter(OutcomeClass c) {
   switch (c) {
-    case OutcomeClass::kL: return "L";
-    case OutcomeClass::kR: return "R";
-    case OutcomeClass::kN: return "N";
-    case OutcomeClass::kP: return "P";
+    case OutcomeClass::kL:
+      return "L";
+    case OutcomeClass::kR:
+      return "R";
+    case OutcomeClass::kN:
+      return "N";
+    case OutcomeClass::kP:
+      return "P";
   }
   return "?";
 }

@@ -31,13 +31,13 @@ enum class Bound : std::uint8_t { kNone = 0, kExact, kLower, kUpper };
 // comparable, with a free or member `hash()` giving 64 well-mixed bits.
 template <class Key>
 concept TableKey = std::is_trivially_copyable_v<Key> && std::equality_comparable<Key> &&
-                   requires(const Key& k) {
-                     { k.hash() } -> std::convertible_to<std::uint64_t>;
-                   };
+    requires(const Key& k) {
+  { k.hash() } -> std::convertible_to<std::uint64_t>;
+};
 
 struct TableStats {
   std::uint64_t probes = 0;
-  std::uint64_t hits = 0;    // key found
+  std::uint64_t hits = 0;  // key found
   std::uint64_t stores = 0;
   std::uint64_t replaced = 0;  // a different key was overwritten
 };
@@ -65,10 +65,10 @@ class TranspositionTable {
     std::uint64_t buckets = std::bit_floor(std::max<std::uint64_t>(bytes / sizeof(Bucket), 1));
     const std::uint64_t need = buckets * sizeof(Bucket);
     if (need > available_memory_bytes())
-      return absl::ResourceExhaustedError(absl::StrFormat(
-          "a transposition table of %s does not fit in the %s of memory available; "
-          "use a smaller table size",
-          format_bytes(need), format_bytes(available_memory_bytes())));
+      return absl::ResourceExhaustedError(
+          absl::StrFormat("a transposition table of %s does not fit in the %s of memory available; "
+                          "use a smaller table size",
+                          format_bytes(need), format_bytes(available_memory_bytes())));
     TranspositionTable t;
     // calloc: large blocks come from the kernel already zeroed, page by page
     // as the search touches them, so a big table costs nothing up front.

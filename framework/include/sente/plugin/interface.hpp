@@ -101,12 +101,12 @@ struct VerifyReport {
 // `sente table GAME`: one solved row per board of a family (e.g. every
 // rectangle up to an area), for CSV / Markdown / JSON output by the driver.
 struct ResultTable {
-  std::string title;                          // "Domineering outcome classes"
-  std::vector<std::string> columns;           // header names
+  std::string title;                           // "Domineering outcome classes"
+  std::vector<std::string> columns;            // header names
   std::vector<std::vector<std::string>> rows;  // one cell per column
-  std::vector<std::string> notes;             // legend, sources, checks done
-  std::int64_t unresolved = 0;                // rows the engine could not settle
-  std::int64_t mismatches = 0;                // rows that contradict published data
+  std::vector<std::string> notes;              // legend, sources, checks done
+  std::int64_t unresolved = 0;                 // rows the engine could not settle
+  std::int64_t mismatches = 0;                 // rows that contradict published data
 };
 
 // What a plugin offers. Every call reports bad input as a Status whose message

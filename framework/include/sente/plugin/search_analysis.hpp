@@ -36,16 +36,15 @@
 namespace sente::plugin {
 
 template <class G>
-concept PartizanSearchGame =
-    PluginGame<G> && SearchGame<typename G::Model> &&
+concept PartizanSearchGame = PluginGame<G> && SearchGame<typename G::Model> &&
     requires(const G& g, const typename G::Position& pos, typename G::Model::Move m) {
-      { g.model(pos) } -> std::same_as<typename G::Model>;
-      { g.search_position(pos) } -> std::same_as<typename G::Model::Position>;
-      { g.with_other_mover(pos) } -> std::same_as<typename G::Position>;
-      { g.left_moves(pos) } -> std::same_as<bool>;
-      { g.outcome_name(OutcomeClass::kL) } -> std::convertible_to<std::string>;
-      { g.move_name(pos, m) } -> std::convertible_to<std::string>;
-    };
+  { g.model(pos) } -> std::same_as<typename G::Model>;
+  { g.search_position(pos) } -> std::same_as<typename G::Model::Position>;
+  { g.with_other_mover(pos) } -> std::same_as<typename G::Position>;
+  { g.left_moves(pos) } -> std::same_as<bool>;
+  { g.outcome_name(OutcomeClass::kL) } -> std::convertible_to<std::string>;
+  { g.move_name(pos, m) } -> std::convertible_to<std::string>;
+};
 
 inline bool is_search_option(std::string_view key) {
   return key == "node-limit" || key == "table-mb" || key == "history" || key == "table" ||
@@ -62,7 +61,9 @@ inline absl::StatusOr<bool> parse_switch(std::string_view key, std::string_view 
 // The game's default engine options, or the engine's.
 template <class G>
 SearchOptions search_defaults() {
-  if constexpr (requires { { G::search_defaults() } -> std::same_as<SearchOptions>; })
+  if constexpr (requires {
+                  { G::search_defaults() } -> std::same_as<SearchOptions>;
+                })
     return G::search_defaults();
   else
     return {};
@@ -76,8 +77,8 @@ inline absl::StatusOr<SearchOptions> search_options(const Options& options,
   for (const auto& [key, value] : options) {
     if (key == "node-limit") {
       double n = 0;  // accepts 40000000 and 4e7
-      if (!absl::SimpleAtod(value, &n) || n < 0 || n > 1e18 || n != static_cast<double>(
-                                                                       static_cast<std::uint64_t>(n)))
+      if (!absl::SimpleAtod(value, &n) || n < 0 || n > 1e18 ||
+          n != static_cast<double>(static_cast<std::uint64_t>(n)))
         return absl::InvalidArgumentError(absl::StrFormat(
             "node-limit '%s': give a whole number of nodes, e.g. 40000000 or 4e7 (0 = none)",
             value));

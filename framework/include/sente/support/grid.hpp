@@ -45,9 +45,8 @@ struct GridShape {
 // (ResourceExhausted: the board does not fit the one-word representation).
 inline absl::Status check_grid(GridShape s) {
   if (s.rows < 1 || s.cols < 1)
-    return absl::InvalidArgumentError(
-        absl::StrFormat("a board needs at least one row and one column (got %dx%d)", s.rows,
-                        s.cols));
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "a board needs at least one row and one column (got %dx%d)", s.rows, s.cols));
   if (s.cells() > kMaxGridCells)  // beyond the engines' limit: "too large"
     return absl::ResourceExhaustedError(
         absl::StrFormat("a %dx%d board has %d cells; boards are limited to %d cells (one 64-bit "
@@ -77,8 +76,7 @@ inline absl::StatusOr<GridShape> parse_dimensions(std::string_view name) {
   if (x == std::string::npos || !number(std::string_view(n).substr(0, x), &s.rows) ||
       !number(std::string_view(n).substr(x + 1), &s.cols))
     return absl::InvalidArgumentError(absl::StrFormat(
-        "'%s' is not a board size; write ROWSxCOLS with positive numbers, e.g. 6x6 or 2x13",
-        name));
+        "'%s' is not a board size; write ROWSxCOLS with positive numbers, e.g. 6x6 or 2x13", name));
   return s;
 }
 
