@@ -31,7 +31,13 @@ int run_list(const Common& common) {
       for (const auto& v : g.variants) std::cout << " " << v.name;
       std::cout << "\n  engines:";
       for (const auto& e : g.engines) std::cout << " " << e.name;
-      std::cout << "\n  plugin:   " << p.path.string() << "\n\n";
+      // Options are set with their own flag (--board) or --set KEY=VALUE.
+      std::cout << "\n  options:\n";
+      for (const auto& o : g.options)
+        std::cout << "    " << o.name
+                  << std::string(o.name.size() < 14 ? 14 - o.name.size() : 1, ' ') << o.description
+                  << "\n";
+      std::cout << "  plugin:   " << p.path.string() << "\n\n";
     }
     if (d.plugins.empty()) {
       std::cout << "No games found. Searched:";
