@@ -15,6 +15,11 @@ inline std::filesystem::path reference_file(const std::string& relative) {
   return std::filesystem::path(SENTE_REFERENCE_DATA) / relative;
 }
 
+// The same path as a string, for command lines.
+inline std::string reference_path(const std::string& relative) {
+  return reference_file(relative).string();
+}
+
 inline std::string read_text(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;

@@ -17,19 +17,8 @@ absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t emp
   return o;
 }
 
-const char* outcome_text(std::optional<OutcomeClass> c) {
-  if (!c) return "?";
-  switch (*c) {
-    case OutcomeClass::kL:
-      return "V";
-    case OutcomeClass::kR:
-      return "H";
-    case OutcomeClass::kN:
-      return "1";
-    case OutcomeClass::kP:
-      return "2";
-  }
-  return "?";
+std::string outcome_text(std::optional<OutcomeClass> c) {
+  return c ? std::string(1, outcome_letter(*c, "VH12")) : "?";
 }
 
 std::optional<OutcomeClass> parse_outcome(std::string_view t) {

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <string_view>
 
 #include "absl/status/statusor.h"
 #include "board.hpp"
@@ -26,7 +28,7 @@ absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t emp
                                            Rules rules, const SearchOptions& options);
 
 // "V", "H", "1", "2" (CGT L, R, N, P), or "?" for nothing.
-const char* outcome_text(std::optional<OutcomeClass> c);
+std::string outcome_text(std::optional<OutcomeClass> c);
 // The class named by "V", "H", "1", "2" (also L, R, N, P), or nothing.
 std::optional<OutcomeClass> parse_outcome(std::string_view text);
 

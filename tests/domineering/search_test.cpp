@@ -188,7 +188,7 @@ TEST(DomineeringSearch, NodeLimitReportsUnresolved) {
   ASSERT_TRUE(r.ok());
   EXPECT_FALSE(r->v_first.resolved);
   EXPECT_FALSE(r->outcome.has_value());
-  EXPECT_STREQ(outcome_text(r->outcome), "?");
+  EXPECT_EQ(outcome_text(r->outcome), "?");
 }
 
 TEST(DomineeringBoard, FramesRoundTripAndMovesStayOnTheBoard) {

@@ -18,10 +18,6 @@ namespace {
 using sente::testing::Result;
 using sente::testing::sente;
 
-std::string data(const std::string& rel) {
-  return sente::testing::reference_file(rel).string();
-}
-
 TEST(DomineeringDriver, SolvesEightByEightAsPublished) {
   SENTE_REQUIRE_REFERENCE("domineering/published-values.md");
   const std::string text =
@@ -56,7 +52,8 @@ TEST(DomineeringDriver, TableMatchesBullocksTable) {
   SENTE_REQUIRE_REFERENCE("domineering/domineering_outcomes.csv");
   const auto csv = std::filesystem::temp_directory_path() / "sente_domineering_table.csv";
   const Result r = sente("table domineering --max-area 30 --quiet --check " +
-                         data("domineering/domineering_outcomes.csv") + " --csv " + csv.string());
+                         sente::testing::reference_path("domineering/domineering_outcomes.csv") +
+                         " --csv " + csv.string());
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("67 boards compared, 0 mismatches"), std::string::npos) << r.out;
   std::ifstream in(csv);
@@ -72,7 +69,8 @@ TEST(DomineeringDriver, TableMatchesBullocksTable) {
 
 TEST(DomineeringDriver, VerifiesCgsuitePositions) {
   SENTE_REQUIRE_REFERENCE("domineering/mcgs/4x4_easy.test");
-  const Result r = sente("verify domineering --quiet " + data("domineering/mcgs/4x4_easy.test"));
+  const Result r = sente("verify domineering --quiet " +
+                         sente::testing::reference_path("domineering/mcgs/4x4_easy.test"));
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("found 400, values compared 800, matching 800"), std::string::npos) << r.out;
 }

@@ -17,10 +17,6 @@ namespace {
 using sente::testing::Result;
 using sente::testing::sente;
 
-std::string data(const std::string& rel) {
-  return sente::testing::reference_file(rel).string();
-}
-
 TEST(Driver, SolvesThreeByThreeAsJson) {
   const Result r = sente("solve dots-and-boxes --board 3x3 --json --quiet");
   ASSERT_EQ(r.code, 0) << r.out;
@@ -33,8 +29,9 @@ TEST(Driver, SolvesThreeByThreeAsJson) {
 
 TEST(Driver, VerifiesTheWilsonExcerpt) {
   SENTE_REQUIRE_REFERENCE("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt");
-  const Result r = sente("verify dots-and-boxes " +
-                         data("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt"));
+  const Result r = sente(
+      "verify dots-and-boxes " +
+      sente::testing::reference_path("dots-and-boxes/wilson_results_shtml_diagrams_excerpt.txt"));
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("found 3, values compared 24, matching 24, mismatching 0, skipped 2"),
             std::string::npos)
@@ -43,8 +40,9 @@ TEST(Driver, VerifiesTheWilsonExcerpt) {
 
 TEST(Driver, AnalysesWilsonsProgramInput) {
   SENTE_REQUIRE_REFERENCE("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt");
-  const Result r = sente("analyze dots-and-boxes --json " +
-                         data("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt"));
+  const Result r = sente(
+      "analyze dots-and-boxes --json " +
+      sente::testing::reference_path("dots-and-boxes/wilson_program_shtml_3x5_swedish_input.txt"));
   ASSERT_EQ(r.code, 0) << r.out;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   const Result published = sente("solve dots-and-boxes --board 3x5 --variant swedish --json");

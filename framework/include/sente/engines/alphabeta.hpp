@@ -41,6 +41,7 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -413,18 +414,10 @@ inline std::optional<OutcomeClass> outcome_class(SearchResult left_first,
   return left_wins_first ? OutcomeClass::kL : OutcomeClass::kR;
 }
 
-inline const char* outcome_letter(OutcomeClass c) {
-  switch (c) {
-    case OutcomeClass::kL:
-      return "L";
-    case OutcomeClass::kR:
-      return "R";
-    case OutcomeClass::kN:
-      return "N";
-    case OutcomeClass::kP:
-      return "P";
-  }
-  return "?";
+// The class's letter in `letters`, given in the order L, R, N, P (default
+// CGT's own; Domineering writes "VH12").
+inline char outcome_letter(OutcomeClass c, std::string_view letters = "LRNP") {
+  return letters[static_cast<int>(c)];
 }
 
 }  // namespace sente

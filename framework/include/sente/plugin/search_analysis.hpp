@@ -116,14 +116,21 @@ inline const char* result_text(const SearchResult& r) {
   return !r.resolved ? "unresolved" : r.value > 0 ? "win" : "loss";
 }
 
+// An engine for `model` with the options the user gave over the game's defaults.
+template <PartizanSearchGame G>
+absl::StatusOr<AlphaBeta<typename G::Model>> make_engine(const typename G::Model& model,
+                                                         const Options& options) {
+  absl::StatusOr<SearchOptions> so = search_options(options, search_defaults<G>());
+  if (!so.ok()) return so.status();
+  return AlphaBeta<typename G::Model>::create(model, *so);
+}
+
 // The outcome class of `pos` (its board; either side may be to move in it).
 template <PartizanSearchGame G>
 absl::StatusOr<Analysis> solve_partizan(const G& game, const typename G::Position& pos,
                                         const Options& options, const Progress& progress) {
-  absl::StatusOr<SearchOptions> so = search_options(options, search_defaults<G>());
-  if (!so.ok()) return so.status();
   const typename G::Model model = game.model(pos);
-  auto engine = AlphaBeta<typename G::Model>::create(model, *so);
+  auto engine = make_engine<G>(model, options);
   if (!engine.ok()) return engine.status();
   const typename G::Position other = game.with_other_mover(pos);
   const typename G::Position& left = game.left_moves(pos) ? pos : other;
@@ -165,10 +172,8 @@ absl::StatusOr<Analysis> solve_partizan(const G& game, const typename G::Positio
 template <PartizanSearchGame G>
 absl::StatusOr<Analysis> analyze_partizan(const G& game, const typename G::Position& pos,
                                           const Options& options, const Progress& progress) {
-  absl::StatusOr<SearchOptions> so = search_options(options, search_defaults<G>());
-  if (!so.ok()) return so.status();
   const typename G::Model model = game.model(pos);
-  auto engine = AlphaBeta<typename G::Model>::create(model, *so);
+  auto engine = make_engine<G>(model, options);
   if (!engine.ok()) return engine.status();
   const auto results = engine->analyze(game.search_position(pos), progress);
 
