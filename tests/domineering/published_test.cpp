@@ -56,6 +56,30 @@ TEST(DomineeringPublished, SquaresOfPublishedValues) {
   EXPECT_EQ(checked, 7);  // 1x1 .. 7x7
 }
 
+// "2 x n strips (V to move first ...): n=16: 2x16 lose, 16x2 win (outcome H);
+// n=18: both win (1); ... n=22: H (Bullock)" in published-values.md.
+TEST(DomineeringPublished, TwoByNStripsOfPublishedValues) {
+  SENTE_REQUIRE_REFERENCE("domineering/published-values.md");
+  const std::string text = read_text(reference_file("domineering/published-values.md"));
+  const std::size_t at = text.find("- 2 x n strips");
+  ASSERT_NE(at, std::string::npos);
+  const std::string facts = text.substr(at, text.find("\n\n", at) - at);
+  const std::regex fact(R"(n=(\d+): ([^;.]*))");
+  const std::regex letter(R"(\(outcome ([12VH])\)|\(([12VH])\)|^([12VH]) \()");
+  int checked = 0;
+  for (auto it = std::sregex_iterator(facts.begin(), facts.end(), fact);
+       it != std::sregex_iterator(); ++it) {
+    const int n = std::stoi((*it)[1]);
+    const std::string claim = (*it)[2];
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(claim, m, letter)) << claim;
+    const std::string published = m[1].matched ? m[1] : m[2].matched ? m[2] : m[3];
+    EXPECT_EQ(outcome_text(solve_board(2, n).outcome), published) << "2x" << n << ": " << claim;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 7);  // n = 16, 18, 19, 20, 21, 22, 25
+}
+
 TEST(DomineeringPublished, CgsuiteResultsOf4x4EasyPositions) {
   SENTE_REQUIRE_REFERENCE("domineering/mcgs/4x4_easy.test");
   absl::StatusOr<std::vector<McgsCase>> cases =
