@@ -37,6 +37,10 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   cur.text = absl::StrJoin(position, " ");
   bool human = who == "human";
   (void)common;
+  // Games that cannot apply a named move say so before the first turn.
+  if (absl::StatusOr<plugin::PlayedMove> probe = p->game->play(opts, cur, "");
+      !probe.ok() && probe.status().code() != absl::StatusCode::kInvalidArgument)
+    return report_error(probe.status());
   std::cout << "Playing " << game << " against perfect play. Name a move as `sente analyze` "
             << "does; 'moves' lists the legal ones, 'quit' ends.\n";
   for (;;) {
