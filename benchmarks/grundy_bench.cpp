@@ -51,8 +51,8 @@ void full_position_mex(benchmark::State& state, int rows, int cols, int threads,
     }
     benchmark::DoNotOptimize(table->data<std::uint8_t>());
   }
-  state.counters["options/s"] = benchmark::Counter(double(stats.options),
-                                                   benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["options/s"] =
+      benchmark::Counter(double(stats.options), benchmark::Counter::kIsIterationInvariantRate);
   state.counters["published_s"] = published_seconds;
 }
 BENCHMARK_CAPTURE(full_position_mex, 4x5, 4, 5, 0, 0)->Unit(benchmark::kMillisecond);

@@ -28,9 +28,8 @@ Model::Model(GridShape shape) : shape_(shape) {
     for (const BitPermutation* p : {&tsym.flip_rows, &tsym.flip_cols, &tsym.half_turn}) {
       const BitPermutation& q = *p;
       const BitPermutation& tr = sym.transpose;
-      images_.push_back(BitPermutation(shape.cells(), [&](int i) {
-        return std::countr_zero(q(tr(std::uint64_t{1} << i)));
-      }));
+      images_.push_back(BitPermutation(
+          shape.cells(), [&](int i) { return std::countr_zero(q(tr(std::uint64_t{1} << i))); }));
     }
   }
 }
@@ -69,8 +68,9 @@ plugin::GameInfo Game::info() {
   g.variants = {{"ROWSxCOLS", "any board of at most 64 cells"}};
   g.engines = {{"memo", "Grundy mex with a memo keyed by the least mirror image"}};
   g.position_formats = {
-      {"rows", "rows of '.' (empty) and '#' (blocked), separated by newlines or '|', e.g. "
-               "\"....|.#..|....\""}};
+      {"rows",
+       "rows of '.' (empty) and '#' (blocked), separated by newlines or '|', e.g. "
+       "\"....|.#..|....\""}};
   return g;
 }
 
@@ -90,8 +90,8 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
         return absl::InvalidArgumentError(
             absl::StrFormat("unknown engine '%s'; cram has: memo (see `sente list`)", value));
     } else if (!plugin::is_grundy_option(key)) {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "cram has no option '%s'; it takes board, engine, memo-positions", key));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("cram has no option '%s'; it takes board, engine, memo-positions", key));
     }
   }
   return g;
@@ -181,9 +181,9 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
     }
   }
   report(progress, lines->size(), lines->size());
-  rep.notes.push_back({"all positions",
-                       absl::StrFormat("%d nim values compared with CGSuite's, %d match",
-                                       rep.values_compared, rep.values_matched)});
+  rep.notes.push_back(
+      {"all positions", absl::StrFormat("%d nim values compared with CGSuite's, %d match",
+                                        rep.values_compared, rep.values_matched)});
   return rep;
 }
 

@@ -54,7 +54,9 @@ std::uint64_t move_mask(const Board& board, const Move& m) {
   return mask;
 }
 
-std::string move_name(const Move& m) { return absl::StrFormat("%d,%d:%d,%d", m.a, m.b, m.a2, m.b2); }
+std::string move_name(const Move& m) {
+  return absl::StrFormat("%d,%d:%d,%d", m.a, m.b, m.a2, m.b2);
+}
 
 std::vector<Move> legal_moves(const Board& board, std::uint64_t heads) {
   std::vector<Move> out;

@@ -131,12 +131,11 @@ absl::StatusOr<plugin::NimberEngine<Model>> Game::nimber_engine(const Position& 
     return (*shared)[heads];
   };
   e.stats = [stats] {
-    return std::vector<plugin::Stat>{
-        {"states", double(stats->states), "positions"},
-        {"options", double(stats->options), "options"},
-        {"table_bytes", double(stats->table_bytes), "bytes"},
-        {"seconds", stats->seconds, "s"},
-        {"threads", double(stats->threads), "threads"}};
+    return std::vector<plugin::Stat>{{"states", double(stats->states), "positions"},
+                                     {"options", double(stats->options), "options"},
+                                     {"table_bytes", double(stats->table_bytes), "bytes"},
+                                     {"seconds", stats->seconds, "s"},
+                                     {"threads", double(stats->threads), "threads"}};
   };
   return e;
 }
@@ -172,17 +171,19 @@ std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalys
   for (std::size_t i = 0; i < legal.size() && i < moves.size(); ++i)
     if (moves[i].value == 0) wins[{legal[i].a, legal[i].b}].push_back(legal[i]);
   if (wins.empty()) {
-    absl::StrAppend(&out, "\nNo winning move: every move leads to a non-zero nimber (this is a "
-                          "P-position).\n");
+    absl::StrAppend(&out,
+                    "\nNo winning move: every move leads to a non-zero nimber (this is a "
+                    "P-position).\n");
     return out;
   }
-  absl::StrAppend(&out, "\nWinning moves (to 0), coin by coin: X the coin, * its winning "
-                        "corners\n");
+  absl::StrAppend(&out,
+                  "\nWinning moves (to 0), coin by coin: X the coin, * its winning "
+                  "corners\n");
   for (const auto& [coin, list] : wins) {
     std::vector<std::string> names;
     for (const Move& m : list) names.push_back(move_name(pos, m));
-    absl::StrAppend(&out, "\ncoin ", coin.first, ",", coin.second, ": ",
-                    absl::StrJoin(names, " "), "\n");
+    absl::StrAppend(&out, "\ncoin ", coin.first, ",", coin.second, ": ", absl::StrJoin(names, " "),
+                    "\n");
     out += draw(pos.board, pos.heads, [&](int a, int b, char c) {
       if (a == coin.first && b == coin.second) return 'X';
       for (const Move& m : list)

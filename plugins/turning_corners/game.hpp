@@ -55,7 +55,7 @@ class Game {
   absl::StatusOr<Position> parse(std::string_view text, bool from_file = false) const;
   std::string variant_name(const Position& pos) const { return pos.board.name(); }
   std::string format(const Position& pos) const { return format_position(pos.board, pos.heads); }
-  std::string to_move(const Position&) const { return "mover"; }
+  std::string to_move(const Position&) const { return "the player"; }
   std::string value_meaning() const;
   // The board with its border; then, for each heads coin with a winning
   // move, the board again with the coin as X and its winning corners as *.

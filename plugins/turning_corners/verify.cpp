@@ -22,12 +22,18 @@ namespace {
 using Ruleset = std::variant<coin_turning::Twins, coin_turning::Ruler, coin_turning::TurnAtMost>;
 
 bool ruleset_named(std::string_view name, Ruleset* out) {
-  if (name == "Twins") *out = coin_turning::Twins{};
-  else if (name == "Ruler") *out = coin_turning::Ruler{};
-  else if (name == "Mock Turtles") *out = coin_turning::kMockTurtles;
-  else if (name == "Moebius") *out = coin_turning::kMoebius;
-  else if (name == "Mogul") *out = coin_turning::kMogul;
-  else return false;
+  if (name == "Twins")
+    *out = coin_turning::Twins{};
+  else if (name == "Ruler")
+    *out = coin_turning::Ruler{};
+  else if (name == "Mock Turtles")
+    *out = coin_turning::kMockTurtles;
+  else if (name == "Moebius")
+    *out = coin_turning::kMoebius;
+  else if (name == "Mogul")
+    *out = coin_turning::kMogul;
+  else
+    return false;
   return true;
 }
 
@@ -59,10 +65,12 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
     if (!ruleset_named(factors[0], &g) || !std::regex_match(size, m, std::regex(R"((\d+) coins)")))
       return absl::InvalidArgumentError("unknown game or size: " + name + ", " + size);
     const int n = std::stoi(m[1]);
-    std::visit([&](const auto& r) {
-      t.board = coin_turning::line_board(r, n);
-      t.coins = coin_turning::coin_values(r, n);
-    }, g);
+    std::visit(
+        [&](const auto& r) {
+          t.board = coin_turning::line_board(r, n);
+          t.coins = coin_turning::coin_values(r, n);
+        },
+        g);
     return t;
   }
   Ruleset g, h;
@@ -73,12 +81,14 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
   // Twins' coin 0 has no move: like Turning Corners' border, it is off the board.
   const int fr = std::holds_alternative<coin_turning::Twins>(g);
   const int fc = std::holds_alternative<coin_turning::Twins>(h);
-  std::visit([&](const auto& x, const auto& y) {
-    t.board = coin_turning::product_board(x, y, rows, cols, fr, fc);
-    const coin_turning::Grid grid = coin_turning::product_values(x, y, fr + rows, fc + cols);
-    for (int a = fr; a < fr + rows; ++a)
-      for (int b = fc; b < fc + cols; ++b) t.coins.push_back(grid(a, b));
-  }, g, h);
+  std::visit(
+      [&](const auto& x, const auto& y) {
+        t.board = coin_turning::product_board(x, y, rows, cols, fr, fc);
+        const coin_turning::Grid grid = coin_turning::product_values(x, y, fr + rows, fc + cols);
+        for (int a = fr; a < fr + rows; ++a)
+          for (int b = fc; b < fc + cols; ++b) t.coins.push_back(grid(a, b));
+      },
+      g, h);
   return t;
 }
 
@@ -94,8 +104,8 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
   if (auto it = options.find("max-positions"); it != options.end()) {
     double v = 0;
     if (!absl::SimpleAtod(it->second, &v) || v < 1)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "max-positions '%s': give a number of positions, e.g. 2e6", it->second));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("max-positions '%s': give a number of positions, e.g. 2e6", it->second));
     max_positions = static_cast<std::uint64_t>(v);
   }
   plugin::VerifyReport rep;
@@ -185,9 +195,9 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
         differ += (*v)[static_cast<std::size_t>(a) * (n + 1) + b] != nimber::product(a, b);
     ++rep.values_compared;
     rep.values_matched += differ == 0;
-    const std::string what = absl::StrFormat(
-        "%d coins by the mex definition, %d differ from the nim product (%.1f s)",
-        static_cast<std::uint64_t>(n) * n, differ, seconds);
+    const std::string what =
+        absl::StrFormat("%d coins by the mex definition, %d differ from the nim product (%.1f s)",
+                        static_cast<std::uint64_t>(n) * n, differ, seconds);
     (differ ? rep.mismatches : rep.notes).push_back({where, what});
   }
   return rep;

@@ -21,7 +21,8 @@ std::uint32_t naive(GridShape s, std::uint64_t empty) {
       if (!on(r, c)) continue;
       for (auto [dr, dc] : {std::pair{0, 1}, std::pair{1, 0}})
         if (on(r + dr, c + dc))
-          options.push_back(naive(s, empty & ~(1ull << s.bit(r, c)) & ~(1ull << s.bit(r + dr, c + dc))));
+          options.push_back(
+              naive(s, empty & ~(1ull << s.bit(r, c)) & ~(1ull << s.bit(r + dr, c + dc))));
     }
   std::uint32_t m = 0;
   while (std::find(options.begin(), options.end(), m) != options.end()) ++m;

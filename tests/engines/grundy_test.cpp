@@ -180,8 +180,8 @@ TEST(Grundy, FullPositionMexIsTheXorOfTheCoinValues) {
     coin_turning::ToggleBoard board;
     std::vector<std::uint64_t> coins;
   };
-  const coin_turning::Grid rugs = coin_turning::product_values(
-      coin_turning::Ruler{}, coin_turning::kMockTurtles, 3, 5);
+  const coin_turning::Grid rugs =
+      coin_turning::product_values(coin_turning::Ruler{}, coin_turning::kMockTurtles, 3, 5);
   std::vector<Case> cases = {
       {coin_turning::line_board(coin_turning::kMogul, 13),
        coin_turning::coin_values(coin_turning::kMogul, 13)},
@@ -192,8 +192,8 @@ TEST(Grundy, FullPositionMexIsTheXorOfTheCoinValues) {
   };
   // Turning Corners 3 x 4: Twins x Twins from row and column 1; coin values
   // are the nim products a ⊗ b.
-  Case corners{coin_turning::product_board(coin_turning::Twins{}, coin_turning::Twins{}, 3, 4, 1, 1),
-               {}};
+  Case corners{
+      coin_turning::product_board(coin_turning::Twins{}, coin_turning::Twins{}, 3, 4, 1, 1), {}};
   for (int a = 1; a <= 3; ++a)
     for (int b = 1; b <= 4; ++b) corners.coins.push_back(nimber::product(a, b));
   cases.push_back(corners);

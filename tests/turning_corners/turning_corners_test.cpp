@@ -54,10 +54,10 @@ TEST(TurningCorners, PublishedTableAndCoinSquare) {
   absl::StatusOr<plugin::VerifyReport> r =
       Game::verify({{"max-positions", "4194304"}, {"coin-square", "128"}}, file, {});
   ASSERT_TRUE(r.ok()) << r.status();
-  EXPECT_EQ(r->items_found, 11);  // ten boards and the coin square
+  EXPECT_EQ(r->items_found, 11);     // ten boards and the coin square
   EXPECT_EQ(r->skipped.size(), 4u);  // 3x8, 4x6, 5x5 and Rugs 5x5: by the driver command
-  EXPECT_TRUE(r->mismatches.empty()) << r->mismatches.front().where << ": "
-                                     << r->mismatches.front().what;
+  EXPECT_TRUE(r->mismatches.empty())
+      << r->mismatches.front().where << ": " << r->mismatches.front().what;
   EXPECT_EQ(r->values_compared, 3 * 6 + 1);
   EXPECT_EQ(r->values_matched, r->values_compared);
 }

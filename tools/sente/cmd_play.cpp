@@ -28,8 +28,8 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
              const std::vector<std::string>& position, const std::string& first) {
   const std::string who = absl::AsciiStrToLower(first);
   if (who != "human" && who != "computer")
-    return report_error(absl::InvalidArgumentError(
-        absl::StrFormat("--first '%s': give human or computer", first)));
+    return report_error(
+        absl::InvalidArgumentError(absl::StrFormat("--first '%s': give human or computer", first)));
   absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
   if (!p.ok()) return report_plugin_error(p.status());
   plugin::Options opts = options;

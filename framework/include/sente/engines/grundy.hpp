@@ -84,12 +84,12 @@ inline std::uint32_t mex(std::span<const std::uint32_t> values) {
 //   moves(const Position&) const;            a range of Move (empty: no move)
 //   Position play(const Position&, Move) const;
 template <class G>
-concept ImpartialGame =
-    requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
-      { g.key(p) } -> std::convertible_to<typename G::Key>;
-      { g.moves(p) } -> std::ranges::range;
-      { g.play(p, m) } -> std::convertible_to<typename G::Position>;
-    };
+concept ImpartialGame = requires(const G& g, const typename G::Position& p,
+                                 const typename G::Move& m) {
+  { g.key(p) } -> std::convertible_to<typename G::Key>;
+  { g.moves(p) } -> std::ranges::range;
+  { g.play(p, m) } -> std::convertible_to<typename G::Position>;
+};
 
 struct MemoOptions {
   // Largest memo the caller accepts, in positions.
@@ -155,8 +155,7 @@ class MemoGrundy {
         failure_ = absl::ResourceExhaustedError(absl::StrFormat(
             "the Grundy memo holds %d positions (%s) and its next growth needs %s, but only %s "
             "is available; give a smaller position",
-            memo_.size(), format_bytes(memo_bytes()), format_bytes(next),
-            format_bytes(available)));
+            memo_.size(), format_bytes(memo_bytes()), format_bytes(next), format_bytes(available)));
         return false;
       }
     }
@@ -231,15 +230,20 @@ class GrundyTable {
  public:
   GrundyTable() = default;
   GrundyTable(std::uint64_t size, int width)
-      : size_(size), width_(width), data_(new std::byte[std::max<std::uint64_t>(size, 1) * width]) {}
+      : size_(size),
+        width_(width),
+        data_(new std::byte[std::max<std::uint64_t>(size, 1) * width]) {}
 
   std::uint64_t size() const { return size_; }
   int width() const { return width_; }
   std::uint32_t operator[](std::uint64_t i) const {
     switch (width_) {
-      case 1: return reinterpret_cast<const std::uint8_t*>(data_.get())[i];
-      case 2: return reinterpret_cast<const std::uint16_t*>(data_.get())[i];
-      default: return reinterpret_cast<const std::uint32_t*>(data_.get())[i];
+      case 1:
+        return reinterpret_cast<const std::uint8_t*>(data_.get())[i];
+      case 2:
+        return reinterpret_cast<const std::uint16_t*>(data_.get())[i];
+      default:
+        return reinterpret_cast<const std::uint32_t*>(data_.get())[i];
     }
   }
   template <class E>
@@ -267,9 +271,9 @@ inline int width_for(std::uint64_t bound) {
 inline absl::Status check_size(std::uint64_t states, int width, const DenseGrundyOptions& o) {
   const std::uint64_t bytes = states * width;
   if (bytes > o.max_bytes)
-    return absl::ResourceExhaustedError(absl::StrFormat(
-        "the Grundy table needs %d positions x %d byte(s) = %s; the limit is %s", states, width,
-        format_bytes(bytes), format_bytes(o.max_bytes)));
+    return absl::ResourceExhaustedError(
+        absl::StrFormat("the Grundy table needs %d positions x %d byte(s) = %s; the limit is %s",
+                        states, width, format_bytes(bytes), format_bytes(o.max_bytes)));
   const std::uint64_t available = available_memory_bytes();
   const std::uint64_t needed = bytes + (std::uint64_t{16} << 20);
   if (needed > available)
@@ -361,7 +365,8 @@ void sweep_toggle(const V& view, E* t, const DenseGrundyOptions& o, DenseGrundyS
     pulls.clear();
     for (int c = k; c < n; ++c) {
       if (!(base >> c & 1)) continue;
-      for (std::uint64_t m : masks[c]) pulls.push_back({base ^ (m & ~(block - 1)), m & (block - 1)});
+      for (std::uint64_t m : masks[c])
+        pulls.push_back({base ^ (m & ~(block - 1)), m & (block - 1)});
     }
     option_count += block * pulls.size();
     const bool parallel = threads > 1 && block >= (std::uint64_t{1} << kParallelBits);
@@ -428,9 +433,15 @@ absl::StatusOr<GrundyTable> solve_dense_grundy(const V& view, const DenseGrundyO
   GrundyTable table(states, width);
   DenseGrundyStats st;
   switch (width) {
-    case 1: sweep_toggle(view, table.data<std::uint8_t>(), o, st); break;
-    case 2: sweep_toggle(view, table.data<std::uint16_t>(), o, st); break;
-    default: sweep_toggle(view, table.data<std::uint32_t>(), o, st); break;
+    case 1:
+      sweep_toggle(view, table.data<std::uint8_t>(), o, st);
+      break;
+    case 2:
+      sweep_toggle(view, table.data<std::uint16_t>(), o, st);
+      break;
+    default:
+      sweep_toggle(view, table.data<std::uint32_t>(), o, st);
+      break;
   }
   st.states = states;
   st.table_bytes = states * width;
@@ -442,10 +453,9 @@ absl::StatusOr<GrundyTable> solve_dense_grundy(const V& view, const DenseGrundyO
 // Solves every position of a generic dense view, one core. `max_moves` bounds
 // the options of any position (it picks the entry width; 0 = unknown, 4 bytes).
 template <DenseImpartialView V>
-  requires(!ToggleView<V>)
-absl::StatusOr<GrundyTable> solve_dense_grundy(const V& view, const DenseGrundyOptions& o = {},
-                                               DenseGrundyStats* stats = nullptr,
-                                               std::uint64_t max_moves = 0) {
+requires(!ToggleView<V>) absl::StatusOr<GrundyTable> solve_dense_grundy(
+    const V& view, const DenseGrundyOptions& o = {}, DenseGrundyStats* stats = nullptr,
+    std::uint64_t max_moves = 0) {
   using namespace dense_detail;
   const std::uint64_t states = view.state_count();
   const int width = max_moves == 0 ? 4 : width_for(max_moves);
@@ -454,9 +464,15 @@ absl::StatusOr<GrundyTable> solve_dense_grundy(const V& view, const DenseGrundyO
   GrundyTable table(states, width);
   DenseGrundyStats st;
   switch (width) {
-    case 1: sweep_generic(view, table.data<std::uint8_t>(), states, o, st); break;
-    case 2: sweep_generic(view, table.data<std::uint16_t>(), states, o, st); break;
-    default: sweep_generic(view, table.data<std::uint32_t>(), states, o, st); break;
+    case 1:
+      sweep_generic(view, table.data<std::uint8_t>(), states, o, st);
+      break;
+    case 2:
+      sweep_generic(view, table.data<std::uint16_t>(), states, o, st);
+      break;
+    default:
+      sweep_generic(view, table.data<std::uint32_t>(), states, o, st);
+      break;
   }
   st.states = states;
   st.table_bytes = states * width;

@@ -38,15 +38,14 @@
 namespace sente::plugin {
 
 template <class G>
-concept ImpartialPluginGame =
-    PluginGame<G> && grundy::ImpartialGame<typename G::Model> &&
-    requires(const G& g, const typename G::Position& pos,
-             const typename G::Model::Position& ip, typename G::Model::Move m) {
-      { g.model(pos) } -> std::same_as<typename G::Model>;
-      { g.impartial_position(pos) } -> std::same_as<typename G::Model::Position>;
-      { g.from_impartial(pos, ip) } -> std::same_as<typename G::Position>;
-      { g.move_name(pos, m) } -> std::convertible_to<std::string>;
-    };
+concept ImpartialPluginGame = PluginGame<G> && grundy::ImpartialGame<typename G::Model> &&
+    requires(const G& g, const typename G::Position& pos, const typename G::Model::Position& ip,
+             typename G::Model::Move m) {
+  { g.model(pos) } -> std::same_as<typename G::Model>;
+  { g.impartial_position(pos) } -> std::same_as<typename G::Model::Position>;
+  { g.from_impartial(pos, ip) } -> std::same_as<typename G::Position>;
+  { g.move_name(pos, m) } -> std::convertible_to<std::string>;
+};
 
 // A way to value positions of one board: the nimber of a position, its name
 // for the output ("memo", "xor of nim products" ...) and figures it measured.
@@ -57,11 +56,18 @@ struct NimberEngine {
   std::function<std::vector<Stat>()> stats;
 };
 
-inline bool is_grundy_option(std::string_view key) { return key == "memo-positions"; }
+inline bool is_grundy_option(std::string_view key) {
+  return key == "memo-positions";
+}
 
 // "*3", "0": a nimber as the field writes it.
 inline std::string nimber_text(std::uint64_t v) {
   return v == 0 ? "0" : absl::StrCat("*", v);
+}
+
+// "*3: the player to move wins", "0: the player to move loses".
+inline std::string outcome_text(std::uint64_t v) {
+  return nimber_text(v) + (v == 0 ? ": the player to move loses" : ": the player to move wins");
 }
 
 namespace grundy_detail {
@@ -134,7 +140,7 @@ absl::StatusOr<Analysis> solve_impartial(const G& game, const typename G::Positi
   if (!v.ok()) return v.status();
   Analysis a = grundy_detail::header(game, pos);
   a.value = static_cast<std::int64_t>(*v);
-  a.value_text = nimber_text(*v);
+  a.value_text = outcome_text(*v);
   a.diagram = game.render(pos, {});
   a.engine = engine->name;
   a.stats = engine->stats();
@@ -155,7 +161,7 @@ absl::StatusOr<Analysis> analyze_impartial(const G& game, const typename G::Posi
   if (!v.ok()) return v.status();
   Analysis a = grundy_detail::header(game, pos);
   a.value = static_cast<std::int64_t>(*v);
-  a.value_text = nimber_text(*v);
+  a.value_text = outcome_text(*v);
   for (const auto& m : model.moves(root)) {
     absl::StatusOr<std::uint64_t> child = engine->value(model.play(root, m));
     if (!child.ok()) return child.status();
@@ -182,14 +188,15 @@ absl::StatusOr<PlayedMove> play_impartial(const G& game, const typename G::Posit
   std::vector<std::string> legal;
   for (const auto& m : model.moves(root)) {
     std::string n = game.move_name(pos, m);
-    if (n == name) return PlayedMove{game.format(game.from_impartial(pos, model.play(root, m))), ""};
+    if (n == name)
+      return PlayedMove{game.format(game.from_impartial(pos, model.play(root, m))), ""};
     legal.push_back(std::move(n));
   }
   if (legal.empty())
     return absl::InvalidArgumentError(
         absl::StrFormat("'%s': no move is legal here, the game is over", name));
-  return absl::InvalidArgumentError(absl::StrFormat("'%s' is not a legal move here; legal: %s",
-                                                    name, absl::StrJoin(legal, " ")));
+  return absl::InvalidArgumentError(
+      absl::StrFormat("'%s' is not a legal move here; legal: %s", name, absl::StrJoin(legal, " ")));
 }
 
 }  // namespace sente::plugin

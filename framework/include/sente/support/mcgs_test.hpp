@@ -51,11 +51,12 @@ inline absl::StatusOr<std::vector<McgsLine>> read_mcgs_section(const std::string
     if (brace == absl::string_view::npos || close == absl::string_view::npos || close < brace)
       return absl::InvalidArgumentError(
           absl::StrFormat("%s:%d: expected a position and {results}", path, lineno));
-    out.push_back({lineno, std::string(absl::StripAsciiWhitespace(line.substr(0, brace))),
-                   std::string(absl::StripAsciiWhitespace(
-                       line.substr(brace + 1, close - brace - 1)))});
+    out.push_back(
+        {lineno, std::string(absl::StripAsciiWhitespace(line.substr(0, brace))),
+         std::string(absl::StripAsciiWhitespace(line.substr(brace + 1, close - brace - 1)))});
   }
-  if (out.empty()) return absl::InvalidArgumentError(path + " holds no [" + section + "] positions");
+  if (out.empty())
+    return absl::InvalidArgumentError(path + " holds no [" + section + "] positions");
   return out;
 }
 
