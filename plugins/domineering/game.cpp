@@ -128,13 +128,6 @@ std::string Game::outcome_name(OutcomeClass c) const {
   return outcome_text(c);
 }
 
-std::string cell_name(int row, int col) {
-  std::string letters;
-  for (int c = col + 1; c > 0; c = (c - 1) / 26)
-    letters.insert(letters.begin(), 'a' + (c - 1) % 26);
-  return absl::StrCat(letters, row + 1);
-}
-
 namespace {
 
 // The two cells of move m of `pos`, as (row, col) in the board as given.

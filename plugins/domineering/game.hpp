@@ -67,6 +67,8 @@ class Game {
   std::string outcome_name(OutcomeClass c) const;
   // "b2-b3": the two cells (column letter, row number from the top).
   std::string move_name(const Position& pos, Move m) const;
+  // The position after move m (`sente play`).
+  Position play(const Position& pos, Move m) const { return {pos.board, model(pos).play(pos.cells, m)}; }
 
   // Every rectangle with rows * cols <= max-area (and each side <= max-side),
   // both orientations, in order of area; checked against the published
@@ -84,8 +86,5 @@ class Game {
   Side first_ = Side::kVertical;
   Rules rules_;
 };
-
-// "c4": column letter(s) from 'a', row number from 1 at the top.
-std::string cell_name(int row, int col);
 
 }  // namespace sente::domineering

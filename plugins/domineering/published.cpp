@@ -5,6 +5,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "outcome.hpp"
+#include "sente/support/mcgs_test.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::domineering {
@@ -36,39 +37,15 @@ absl::StatusOr<OutcomeTable> read_outcome_csv(const std::string& path) {
 }
 
 absl::StatusOr<std::vector<McgsCase>> read_mcgs_test(const std::string& path) {
-  absl::StatusOr<std::string> text = read_text_file(path, kMaxFileBytes, "an MCGS test file");
-  if (!text.ok()) return text.status();
+  absl::StatusOr<std::vector<McgsLine>> lines = read_mcgs_section(path, "domineering");
+  if (!lines.ok()) return lines.status();
   std::vector<McgsCase> cases;
-  int lineno = 0;
-  bool in_comment = false, domineering = false;
-  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
-    ++lineno;
-    line = absl::StripAsciiWhitespace(line);
-    if (in_comment) {
-      in_comment = !absl::StrContains(line, "*/");
-      continue;
-    }
-    if (absl::StartsWith(line, "/*")) {
-      in_comment = !absl::StrContains(line, "*/");
-      continue;
-    }
-    if (line.empty() || absl::StartsWith(line, "{version")) continue;
-    if (absl::StartsWith(line, "[")) {
-      domineering = line == "[domineering]";
-      continue;
-    }
-    if (!domineering) continue;
-    const std::size_t brace = line.find('{');
-    const std::size_t close = line.rfind('}');
-    if (brace == absl::string_view::npos || close == absl::string_view::npos || close < brace)
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s:%d: expected a position and {B win|loss, W win|loss}", path, lineno));
+  for (const McgsLine& l : *lines) {
     McgsCase c;
-    c.line = lineno;
-    c.rows = std::string(absl::StripAsciiWhitespace(line.substr(0, brace)));
-    const absl::string_view results = line.substr(brace + 1, close - brace - 1);
+    c.line = l.line;
+    c.rows = l.position;
     int seen = 0;
-    for (absl::string_view r : absl::StrSplit(results, ',')) {
+    for (absl::string_view r : absl::StrSplit(l.results, ',')) {
       r = absl::StripAsciiWhitespace(r);
       if (r == "B win" || r == "B loss")
         c.v_first_wins = r == "B win", seen |= 1;
@@ -76,11 +53,10 @@ absl::StatusOr<std::vector<McgsCase>> read_mcgs_test(const std::string& path) {
         c.h_first_wins = r == "W win", seen |= 2;
     }
     if (seen != 3)
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s:%d: expected both results, {B win|loss, W win|loss}", path, lineno));
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s:%d: expected both results, {B win|loss, W win|loss}", path, l.line));
     cases.push_back(std::move(c));
   }
-  if (cases.empty()) return absl::InvalidArgumentError(path + " holds no [domineering] positions");
   return cases;
 }
 

@@ -102,3 +102,41 @@ TEST(Driver, VerifyFailsWhenNothingWasChecked) {
 }
 
 }  // namespace
+
+namespace {
+
+// `sente play` from a pipe: an illegal move is refused and asked again, the
+// computer answers with the winning move the analysis names, the game ends
+// when the player to move has no move.
+TEST(Driver, PlaysTurningCornersFromAPipe) {
+  // 2x2, heads at (1,1) and (2,2): *1 ^ *3 = *2, so the mover wins.
+  const Result solved = sente("solve turning-corners HT\\|TH --json --quiet", true);
+  ASSERT_EQ(solved.code, 0) << solved.out;
+  EXPECT_EQ(nlohmann::json::parse(solved.out)["value"], 2);
+  // The human turns (1,1) alone, leaving *3 = (2,2); the computer must take
+  // the one move to 0, (2,2) alone, and the human has no move.
+  const std::string cmd = "printf '9,9:0,0\\n1,1:0,0\\n' | " + std::string(SENTE_DRIVER) +
+                          " play turning-corners 'HT|TH' 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  const int status = pclose(pipe);
+  EXPECT_EQ(WEXITSTATUS(status), 0) << out;
+  EXPECT_NE(out.find("illegal move: '9,9:0,0' is not a legal move"), std::string::npos) << out;
+  EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
+  EXPECT_NE(out.find("You cannot move: the computer wins."), std::string::npos) << out;
+}
+
+TEST(Driver, ListsTheImpartialGamesAndRefusesPlayWhereUnimplemented) {
+  const Result list = sente("list");
+  EXPECT_NE(list.out.find("turning-corners"), std::string::npos) << list.out;
+  EXPECT_NE(list.out.find("cram"), std::string::npos) << list.out;
+  const Result dnb = sente("play dots-and-boxes --board 1x1 < /dev/null");
+  EXPECT_EQ(dnb.code, 4) << dnb.out;
+  EXPECT_NE(dnb.out.find("cannot be played yet"), std::string::npos) << dnb.out;
+  const Result big = sente("solve turning-corners --board 8x8 --engine mex");
+  EXPECT_EQ(big.code, 5) << big.out;
+}
+
+}  // namespace

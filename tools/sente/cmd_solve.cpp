@@ -99,7 +99,9 @@ absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::stri
 
 }  // namespace
 
-int run_solve(const Common& common, const std::string& game, const plugin::Options& options) {
+int run_solve(const Common& common, const std::string& game, const plugin::Options& options,
+              const std::vector<std::string>& position) {
+  if (!position.empty()) return run_analyze(common, game, options, position);
   absl::StatusOr<plugin::LoadedPlugin> p = load(game);
   if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());

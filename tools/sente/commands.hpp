@@ -23,10 +23,16 @@ struct TableOutput {
 int run_list(const Common& common);
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output);
-int run_solve(const Common& common, const std::string& game, const plugin::Options& options);
+// With a position, solve is analyze: its value and every move's.
+int run_solve(const Common& common, const std::string& game, const plugin::Options& options,
+              const std::vector<std::string>& position = {});
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
                 const std::vector<std::string>& position);
 int run_verify(const Common& common, const std::string& game, const plugin::Options& options,
                const std::vector<std::string>& files);
+
+// `first`: "human" or "computer".
+int run_play(const Common& common, const std::string& game, const plugin::Options& options,
+             const std::vector<std::string>& position, const std::string& first);
 
 }  // namespace sente::driver

@@ -113,8 +113,12 @@ int main(int argc, char** argv) {
   GameArgs solve_args;
   CLI::App* solve = app.add_subcommand(
       "solve", "Solve the start position: its value and the value of every first move");
-  add_game_options(solve, solve_args, false);
+  add_game_options(solve, solve_args, true);
   add_common(solve);
+  std::vector<std::string> solve_position;
+  solve->add_option("position", solve_position,
+                    "Optional: a position to solve instead of the start (as for analyze; e.g. "
+                    "Turning Corners rows \"HTH|TTH\")");
   solve->add_flag("--stats", common.stats,
                   "Print engine figures: positions, seconds, positions/s, peak memory");
   solve->footer(std::string("Example: sente solve dots-and-boxes --board 3x5 --variant icelandic "
@@ -147,6 +151,20 @@ int main(int argc, char** argv) {
   add_common(verify);
   verify->footer(kFooter);
 
+  GameArgs play_args;
+  std::vector<std::string> play_position;
+  std::string first = "human";
+  CLI::App* play = app.add_subcommand(
+      "play", "Play against perfect play: name your moves on stdin (a terminal or a pipe)");
+  add_game_options(play, play_args, true);
+  play->add_option("position", play_position, "Start here instead of the start position");
+  play->add_option("--first", first, "Who moves first: human (default) or computer");
+  play->footer(std::string("Example: sente play turning-corners --board 3x3 --first computer\n"
+                           "Type a move as `sente analyze` names it (Turning Corners 3,3:1,0; "
+                           "Cram and Domineering b2-b3), 'moves' to list them, 'quit' to "
+                           "stop.\n\n") +
+               kFooter);
+
   GameArgs table_args;
   sente::driver::TableOutput table_output;
   CLI::App* table = app.add_subcommand(
@@ -178,7 +196,8 @@ int main(int argc, char** argv) {
   set_json_errors(common.json);
   int code = kUsage;
   if (*list) code = run_list(common);
-  if (*solve) code = run_solve(common, solve_args.game, solve_args.options());
+  if (*solve) code = run_solve(common, solve_args.game, solve_args.options(), solve_position);
+  if (*play) code = run_play(common, play_args.game, play_args.options(), play_position, first);
   if (*analyze) code = run_analyze(common, analyze_args.game, analyze_args.options(), position);
   if (*verify) code = run_verify(common, verify_args.game, verify_args.options(), files);
   if (*table) code = run_table(common, table_args.game, table_args.options(), table_output);

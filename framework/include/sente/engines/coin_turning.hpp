@@ -236,6 +236,112 @@ Grid product_values(const G& g, const H& h, int rows, int cols) {
   return grid;
 }
 
+// A board of coins as the dense Grundy engine sees it (grundy.hpp,
+// ToggleView): cell t = bit t of a position, heads = 1; moves[t] lists the
+// moves whose top coin is cell t, each the mask of every coin it turns.
+struct ToggleBoard {
+  std::vector<std::vector<std::uint64_t>> moves;
+
+  int cell_count() const { return static_cast<int>(moves.size()); }
+  std::span<const std::uint64_t> toggles(int t) const { return moves[t]; }
+};
+
+// Coins 0..n-1 of a 1-D ruleset: coin x is cell x.
+template <Ruleset R>
+ToggleBoard line_board(const R& rules, int n) {
+  ToggleBoard b;
+  b.moves.resize(std::max(n, 0));
+  for (int x = 0; x < n; ++x)
+    rules.for_each_move(x, [&](std::span<const int> others) {
+      std::uint64_t m = std::uint64_t{1} << x;
+      for (int c : others) m |= std::uint64_t{1} << c;
+      b.moves[x].push_back(m);
+    });
+  return b;
+}
+
+// The coins (x, y), first_row <= x < first_row + rows, first_col <= y <
+// first_col + cols, of the product game G x H (see product_values), as cells
+// (x - first_row) * cols + (y - first_col). Coins left of the board (x <
+// first_row or y < first_col) are not on it: a move turns only the coins of
+// its set that are (Turning Corners is Twins x Twins from row and column 1:
+// its border row and column hold no coins). At most 64 cells.
+template <Ruleset G, Ruleset H>
+ToggleBoard product_board(const G& g, const H& h, int rows, int cols, int first_row = 0,
+                          int first_col = 0) {
+  ToggleBoard b;
+  rows = std::max(rows, 0);
+  cols = std::max(cols, 0);
+  b.moves.resize(static_cast<std::size_t>(rows) * cols);
+  const MoveList gm = MoveList::of(g, first_row + rows);
+  const MoveList hm = MoveList::of(h, first_col + cols);
+  auto bits = [](const MoveList& list, std::uint32_t move, int x, int first) {
+    std::vector<int> on{x - first};
+    for (std::uint32_t i = list.moves[move].first; i < list.moves[move].second; ++i)
+      if (list.coins[i] >= first) on.push_back(list.coins[i] - first);
+    return on;
+  };
+  for (int x = first_row; x < first_row + rows; ++x)
+    for (int y = first_col; y < first_col + cols; ++y)
+      for (std::uint32_t ma = gm.first[x]; ma < gm.first[x + 1]; ++ma)
+        for (std::uint32_t mb = hm.first[y]; mb < hm.first[y + 1]; ++mb) {
+          std::uint64_t m = 0;
+          for (int r : bits(gm, ma, x, first_row))
+            for (int c : bits(hm, mb, y, first_col)) m |= std::uint64_t{1} << (r * cols + c);
+          b.moves[(x - first_row) * cols + (y - first_col)].push_back(m);
+        }
+  return b;
+}
+
+// Turning Corners' single-coin values v(a, b), 0 <= a, b < n (row-major,
+// v(a, b) at a * n + b; row 0 and column 0 are the border, value 0), by the
+// 2-D mex of the definition
+//   v(a, b) = mex { v(a', b) ^ v(a, b') ^ v(a', b') : a' < a, b' < b },
+// the Twins x Twins case of product_values() with its a x b options per coin
+// done in tight loops: options are marked in a 64 KiB byte array by a
+// generation stamp (stores only), and the coins of one anti-diagonal a + b
+// are independent, so they are split between threads. Values of coins below
+// 2^12 stay below 2^16 (a nim field), hence uint16. Cost: sum a * b = (n(n-1)/2)^2
+// options. Errors: kInvalidArgument unless 1 <= n <= 4096.
+inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
+    int n, const Progress& progress = {}) {
+  if (n < 1 || n > 4096)
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%d x %d coins: the single-coin mex takes 1 to 4096 a side", n, n));
+  const std::size_t side = static_cast<std::size_t>(n);
+  std::vector<std::uint16_t> v(side * side, 0);
+  std::uint64_t done = 0;
+  for (int d = 2; d <= 2 * (n - 1); ++d) {
+    const int a_lo = std::max(1, d - (n - 1)), a_hi = std::min(n - 1, d - 1);
+#pragma omp parallel
+    {
+      std::vector<std::uint8_t> seen(65536, 0);
+      std::uint8_t gen = 0;
+#pragma omp for schedule(dynamic, 1)
+      for (int a = a_lo; a <= a_hi; ++a) {
+        const int b = d - a;
+        if (++gen == 0) {
+          std::fill(seen.begin(), seen.end(), 0);
+          gen = 1;
+        }
+        const std::uint16_t* row_a = v.data() + a * side;
+        for (int a2 = 0; a2 < a; ++a2) {
+          const std::uint16_t* row_a2 = v.data() + a2 * side;
+          const std::uint16_t c = row_a2[b];
+          for (int b2 = 0; b2 < b; ++b2) seen[c ^ row_a[b2] ^ row_a2[b2]] = gen;
+        }
+        std::uint32_t m = 0;
+        while (seen[m] == gen) ++m;
+        v[a * side + b] = static_cast<std::uint16_t>(m);
+      }
+    }
+    done += static_cast<std::uint64_t>(a_hi - a_lo + 1);
+    if (d % 16 == 0) report(progress, done, (side - 1) * (side - 1));
+  }
+  report(progress, (side - 1) * (side - 1), (side - 1) * (side - 1));
+  return v;
+}
+
 // Rank over GF(2) of the values, as bit vectors. A game with these coin values
 // has 2^(n - rank) P-positions among its 2^n positions (n = values.size()):
 // the value map from positions to nimbers is linear.

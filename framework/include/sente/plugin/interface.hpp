@@ -23,7 +23,7 @@
 
 namespace sente::plugin {
 
-inline constexpr std::uint32_t kAbiVersion = 2;
+inline constexpr std::uint32_t kAbiVersion = 3;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -109,6 +109,14 @@ struct ResultTable {
   std::int64_t mismatches = 0;                 // rows that contradict published data
 };
 
+// The position after a move: its text in the game's first position format,
+// and who moves in it (pass it back as the option "to-move" when the game has
+// one; empty for impartial games, where only the position matters).
+struct PlayedMove {
+  std::string position;
+  std::string to_move;
+};
+
 // What a plugin offers. Every call reports bad input as a Status whose message
 // says what was wrong and what to do; none throws across the boundary.
 class BOOST_SYMBOL_VISIBLE Game {
@@ -126,6 +134,11 @@ class BOOST_SYMBOL_VISIBLE Game {
   // Solves a family of boards named by `options` (Unimplemented when the game
   // has none).
   virtual absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) = 0;
+  // Plays the move named `move` (as analyze names it) in `position` and
+  // returns the new position (Unimplemented when the game cannot; an illegal
+  // or unknown move is InvalidArgument, listing the legal ones).
+  virtual absl::StatusOr<PlayedMove> play(const Options& options, const PositionInput& position,
+                                          const std::string& move) = 0;
 };
 
 using Factory = std::shared_ptr<Game>();

@@ -13,6 +13,7 @@
 //   std::string move_name(const Position&, Model::Move) const;
 //
 // Optional: static SearchOptions search_defaults();  // the game's defaults
+//           Position play(const Position&, Model::Move) const;  // for `sente play`
 //
 // Engine options every such game accepts (is_search_option()):
 //   node-limit  nodes per search before it stops with "unresolved" (0 = none)
@@ -29,6 +30,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/plugin/game_concept.hpp"
 #include "sente/support/memory.hpp"
@@ -203,6 +205,36 @@ absl::StatusOr<Analysis> analyze_partizan(const G& game, const typename G::Posit
   a.stats = search_stats(engine->stats());
   a.stats.push_back({"peak_rss", static_cast<double>(peak_rss_bytes()), "bytes"});
   return a;
+}
+
+template <class G>
+concept PlayablePartizanGame =
+    PartizanSearchGame<G> &&
+    requires(const G& g, const typename G::Position& pos, typename G::Model::Move m) {
+      { g.play(pos, m) } -> std::same_as<typename G::Position>;
+    };
+
+// The position after the move named `name` (as analyze names it).
+template <PlayablePartizanGame G>
+absl::StatusOr<PlayedMove> play_partizan(const G& game, const typename G::Position& pos,
+                                         const std::string& name) {
+  MoveList<typename G::Model> legal;
+  game.model(pos).legal_moves(game.search_position(pos), legal);
+  std::vector<std::string> names;
+  for (int i = 0; i < legal.size; ++i) {
+    std::string n = game.move_name(pos, legal.items[i]);
+    if (n == name) {
+      const typename G::Position next = game.play(pos, legal.items[i]);
+      return PlayedMove{game.format(next), game.to_move(next)};
+    }
+    names.push_back(std::move(n));
+  }
+  if (names.empty())
+    return absl::InvalidArgumentError(
+        absl::StrFormat("'%s': %s has no legal move, the game is over", name, game.to_move(pos)));
+  return absl::InvalidArgumentError(absl::StrFormat(
+      "'%s' is not a legal move for %s here; legal: %s", name, game.to_move(pos),
+      absl::StrJoin(names, " ")));
 }
 
 }  // namespace sente::plugin

@@ -172,6 +172,14 @@ inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text) {
   return g;
 }
 
+// "c4": the cell in row `row`, column `col` (from 0) as boards are labelled:
+// column letters from 'a' (then "aa", "ab" ...), row number from 1 at the top.
+inline std::string cell_name(int row, int col) {
+  std::string letters;
+  for (int c = col + 1; c > 0; c = (c - 1) / 26) letters.insert(letters.begin(), 'a' + (c - 1) % 26);
+  return letters + std::to_string(row + 1);
+}
+
 // The text form of `empty` on `shape`: rows joined by `sep`.
 inline std::string format_grid(GridShape shape, std::uint64_t empty, char sep = '\n') {
   std::string out;

@@ -1,0 +1,190 @@
+#include "game.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "sente/engines/grundy.hpp"
+#include "sente/support/mcgs_test.hpp"
+
+namespace sente::cram {
+
+Model::Model(GridShape shape) : shape_(shape) {
+  for (int r = 0; r < shape.rows; ++r)
+    for (int c = 0; c < shape.cols; ++c) {
+      if (c + 1 < shape.cols) across_ |= std::uint64_t{1} << shape.bit(r, c);
+      if (r + 1 < shape.rows) down_ |= std::uint64_t{1} << shape.bit(r, c);
+    }
+  const GridSymmetry sym(shape);
+  images_ = {sym.flip_rows, sym.flip_cols, sym.half_turn};
+  if (shape.rows == shape.cols) {
+    // The transposes of the four images: the other four symmetries of a square.
+    const GridShape t = shape.transposed();
+    const GridSymmetry tsym(t);
+    images_.push_back(sym.transpose);
+    for (const BitPermutation* p : {&tsym.flip_rows, &tsym.flip_cols, &tsym.half_turn}) {
+      const BitPermutation& q = *p;
+      const BitPermutation& tr = sym.transpose;
+      images_.push_back(BitPermutation(
+          shape.cells(), [&](int i) { return std::countr_zero(q(tr(std::uint64_t{1} << i))); }));
+    }
+  }
+}
+
+Model::Key Model::key(Position p) const {
+  Key k = p;
+  for (const BitPermutation& image : images_) k = std::min(k, image(p));
+  return k;
+}
+
+std::vector<Move> Model::moves(Position p) const {
+  std::vector<Move> out;
+  for (std::uint64_t a = p & across_ & (p >> 1); a; a &= a - 1) {
+    const int c = std::countr_zero(a);
+    out.push_back({c, c + 1});
+  }
+  for (std::uint64_t d = p & down_ & (p >> shape_.cols); d; d &= d - 1) {
+    const int c = std::countr_zero(d);
+    out.push_back({c, c + shape_.cols});
+  }
+  return out;
+}
+
+plugin::GameInfo Game::info() {
+  plugin::GameInfo g;
+  g.name = "cram";
+  g.title = "Cram";
+  g.summary =
+      "Impartial Domineering: either player places a domino on two empty neighbouring cells, "
+      "across or down; who cannot move loses. Any board of at most 64 cells, with blocked "
+      "cells. `solve` gives the nimber *k (the player to move wins iff k != 0); `analyze` gives "
+      "every move's resulting nimber (winning moves lead to 0). Moves are named b2-b3.";
+  g.options = {{"board", "ROWSxCOLS, e.g. 4x4 (default; a position gives its own)"},
+               {"engine", "memo (the only one)"},
+               {"memo-positions", "the memo's limit in positions (default 2^27)"}};
+  g.variants = {{"ROWSxCOLS", "any board of at most 64 cells"}};
+  g.engines = {{"memo", "Grundy mex with a memo keyed by the least mirror image"}};
+  g.position_formats = {
+      {"rows",
+       "rows of '.' (empty) and '#' (blocked), separated by newlines or '|', e.g. "
+       "\"....|.#..|....\""}};
+  return g;
+}
+
+absl::StatusOr<Game> Game::open(const plugin::Options& options) {
+  Game g;
+  for (const auto& [key, value] : options) {
+    if (value.empty())
+      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
+    if (key == "board") {
+      absl::StatusOr<GridShape> s = parse_dimensions(value);
+      if (!s.ok()) return s.status();
+      if (absl::Status ok = check_grid(*s); !ok.ok()) return ok;
+      g.shape_ = *s;
+      g.board_given_ = true;
+    } else if (key == "engine") {
+      if (value != "memo")
+        return absl::InvalidArgumentError(
+            absl::StrFormat("unknown engine '%s'; cram has: memo (see `sente list`)", value));
+    } else if (!plugin::is_grundy_option(key)) {
+      return absl::InvalidArgumentError(
+          absl::StrFormat("cram has no option '%s'; it takes board, engine, memo-positions", key));
+    }
+  }
+  return g;
+}
+
+absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
+  if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
+  absl::StatusOr<ParsedGrid> grid = parse_grid(text);
+  if (!grid.ok()) return grid.status();
+  if (board_given_ && !(grid->shape == shape_))
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the position has %d rows of %d cells but --board is %dx%d; drop --board or make them "
+        "agree",
+        grid->shape.rows, grid->shape.cols, shape_.rows, shape_.cols));
+  return Position{grid->shape, grid->empty};
+}
+
+std::string Game::value_meaning() const {
+  return "nimber (Grundy value) *k of the position: the player to move wins iff k != 0 "
+         "(normal play)";
+}
+
+std::string Game::move_name(const Position& pos, const Move& m) const {
+  const int c = pos.shape.cols;
+  return absl::StrCat(cell_name(m.first / c, m.first % c), "-",
+                      cell_name(m.second / c, m.second % c));
+}
+
+std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {
+  const GridShape s = pos.shape;
+  std::vector<std::string> rows(s.rows);
+  for (int r = 0; r < s.rows; ++r)
+    for (int c = 0; c < s.cols; ++c) rows[r] += (pos.empty >> s.bit(r, c) & 1) ? '.' : '#';
+  const std::vector<Move> legal = model(pos).moves(pos.empty);
+  std::vector<std::string> wins;
+  for (std::size_t i = 0; i < moves.size() && i < legal.size(); ++i)
+    if (moves[i].value == 0) {
+      rows[legal[i].first / s.cols][legal[i].first % s.cols] = 'W';
+      wins.push_back(moves[i].move);
+    }
+  std::string out = "   ";
+  for (int c = 0; c < s.cols; ++c) out += cell_name(0, c).substr(0, 1);
+  out += "\n";
+  for (int r = 0; r < s.rows; ++r)
+    absl::StrAppend(&out, absl::StrFormat("%2d ", r + 1), rows[r], "\n");
+  if (!moves.empty())
+    absl::StrAppend(&out, "\n",
+                    wins.empty() ? "no winning move (a P-position)"
+                                 : "winning moves (to 0), marked W on their first cell: " +
+                                       absl::StrJoin(wins, " "),
+                    "\n");
+  return out;
+}
+
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+                                                  const std::string& file,
+                                                  const Progress& progress) {
+  if (absl::StatusOr<Game> g = open(options); !g.ok()) return g.status();
+  absl::StatusOr<std::vector<McgsLine>> lines = read_mcgs_section(file, "impartial domineering");
+  if (!lines.ok()) return lines.status();
+  plugin::VerifyReport rep;
+  rep.file = file;
+  rep.items_found = static_cast<std::int64_t>(lines->size());
+  for (std::size_t i = 0; i < lines->size(); ++i) {
+    report(progress, i, lines->size());
+    const McgsLine& l = (*lines)[i];
+    const std::string where = absl::StrFormat("line %d (%s)", l.line, l.position);
+    std::uint32_t published = 0;
+    if (l.results.size() < 3 || l.results.substr(0, 2) != "N " ||
+        !absl::SimpleAtoi(l.results.substr(2), &published))
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: expected {N k}, the nim value k", file, l.line));
+    absl::StatusOr<ParsedGrid> grid = parse_grid(l.position);
+    if (!grid.ok())
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: %s", file, l.line, grid.status().message()));
+    const Model model(grid->shape);
+    grundy::MemoGrundy<Model> engine(model);
+    absl::StatusOr<std::uint32_t> v = engine.value(grid->empty);
+    if (!v.ok()) return v.status();
+    ++rep.values_compared;
+    if (*v == published) {
+      ++rep.values_matched;
+    } else {
+      rep.mismatches.push_back(
+          {where, absl::StrFormat("published *%d, computed *%d", published, *v)});
+    }
+  }
+  report(progress, lines->size(), lines->size());
+  rep.notes.push_back(
+      {"all positions", absl::StrFormat("%d nim values compared with CGSuite's, %d match",
+                                        rep.values_compared, rep.values_matched)});
+  return rep;
+}
+
+}  // namespace sente::cram

@@ -1,0 +1,71 @@
+#include "board.hpp"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "sente/support/grid.hpp"
+
+namespace sente::turning_corners {
+
+absl::StatusOr<Board> parse_board(std::string_view text) {
+  absl::StatusOr<GridShape> s = parse_dimensions(text);
+  if (!s.ok()) return s.status();
+  if (absl::Status ok = check_grid(*s); !ok.ok()) return ok;
+  return Board{s->rows, s->cols};
+}
+
+absl::StatusOr<ParsedPosition> parse_position(std::string_view text) {
+  // The same rows as a grid of '.'/'#': heads -> '.', tails -> '#'.
+  std::string grid(text);
+  for (char& ch : grid) {
+    if (ch == 'H' || ch == 'h' || ch == '1')
+      ch = '.';
+    else if (ch == 'T' || ch == 't' || ch == '0')
+      ch = '#';
+    else if (ch == '.' || ch == '#')
+      ch = '?';  // not a coin: reported below with its place
+  }
+  absl::StatusOr<ParsedGrid> g = parse_grid(grid);
+  if (!g.ok()) {
+    std::string message(g.status().message());
+    // The grid parser speaks of '.' and '#'; say it in coins.
+    if (const auto at = message.find(": '"); at != std::string::npos)
+      message = message.substr(0, at) + ": not a coin; write H or 1 for heads, T or 0 for tails";
+    else if (message.find("empty position") != std::string::npos)
+      message = "empty position: give rows of H/T (or 1/0), e.g. \"HTH|THT\"";
+    return absl::InvalidArgumentError(message);
+  }
+  return ParsedPosition{{g->shape.rows, g->shape.cols}, g->empty};
+}
+
+std::string format_position(const Board& board, std::uint64_t heads, char sep) {
+  std::string out;
+  for (int a = 1; a <= board.rows; ++a) {
+    if (a > 1) out += sep;
+    for (int b = 1; b <= board.cols; ++b) out += (heads >> board.cell(a, b) & 1) ? 'H' : 'T';
+  }
+  return out;
+}
+
+std::uint64_t move_mask(const Board& board, const Move& m) {
+  std::uint64_t mask = 1ull << board.cell(m.a, m.b);
+  if (m.a2 > 0) mask |= 1ull << board.cell(m.a2, m.b);
+  if (m.b2 > 0) mask |= 1ull << board.cell(m.a, m.b2);
+  if (m.a2 > 0 && m.b2 > 0) mask |= 1ull << board.cell(m.a2, m.b2);
+  return mask;
+}
+
+std::string move_name(const Move& m) {
+  return absl::StrFormat("%d,%d:%d,%d", m.a, m.b, m.a2, m.b2);
+}
+
+std::vector<Move> legal_moves(const Board& board, std::uint64_t heads) {
+  std::vector<Move> out;
+  for (int a = 1; a <= board.rows; ++a)
+    for (int b = 1; b <= board.cols; ++b)
+      if (heads >> board.cell(a, b) & 1)
+        for (int a2 = 0; a2 < a; ++a2)
+          for (int b2 = 0; b2 < b; ++b2) out.push_back({a, b, a2, b2});
+  return out;
+}
+
+}  // namespace sente::turning_corners

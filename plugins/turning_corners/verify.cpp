@@ -1,0 +1,206 @@
+// `sente verify turning-corners published-values.md`: the full-position mex
+// on the boards of its table and the single-coin mex on the 1..N square.
+#include <bit>
+#include <chrono>
+#include <regex>
+#include <variant>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "game.hpp"
+#include "sente/engines/coin_turning.hpp"
+#include "sente/engines/grundy.hpp"
+#include "sente/engines/nimber.hpp"
+#include "sente/support/text_file.hpp"
+
+namespace sente::turning_corners {
+namespace {
+
+using Ruleset = std::variant<coin_turning::Twins, coin_turning::Ruler, coin_turning::TurnAtMost>;
+
+bool ruleset_named(std::string_view name, Ruleset* out) {
+  if (name == "Twins")
+    *out = coin_turning::Twins{};
+  else if (name == "Ruler")
+    *out = coin_turning::Ruler{};
+  else if (name == "Mock Turtles")
+    *out = coin_turning::kMockTurtles;
+  else if (name == "Moebius")
+    *out = coin_turning::kMoebius;
+  else if (name == "Mogul")
+    *out = coin_turning::kMogul;
+  else
+    return false;
+  return true;
+}
+
+std::uint64_t number(std::string_view text) {
+  std::string digits;
+  for (char c : text)
+    if (c >= '0' && c <= '9') digits += c;
+  std::uint64_t n = 0;
+  (void)absl::SimpleAtoi(digits, &n);
+  return n;
+}
+
+// A board of the table: its moves and its coins' values by the mex.
+struct TableBoard {
+  coin_turning::ToggleBoard board;
+  std::vector<std::uint64_t> coins;
+};
+
+// "Turning Corners" "5 x 5", "Ruler" "22 coins", "Rugs (Ruler x Ruler)" ...
+absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
+  if (name == "Turning Corners") name = "Twins x Twins";
+  if (const auto open = name.find('('); open != std::string::npos)
+    name = name.substr(open + 1, name.find(')') - open - 1);
+  const std::vector<std::string> factors = absl::StrSplit(name, " x ");
+  std::smatch m;
+  TableBoard t;
+  if (factors.size() == 1) {
+    Ruleset g;
+    if (!ruleset_named(factors[0], &g) || !std::regex_match(size, m, std::regex(R"((\d+) coins)")))
+      return absl::InvalidArgumentError("unknown game or size: " + name + ", " + size);
+    const int n = std::stoi(m[1]);
+    std::visit(
+        [&](const auto& r) {
+          t.board = coin_turning::line_board(r, n);
+          t.coins = coin_turning::coin_values(r, n);
+        },
+        g);
+    return t;
+  }
+  Ruleset g, h;
+  if (factors.size() != 2 || !ruleset_named(factors[0], &g) || !ruleset_named(factors[1], &h) ||
+      !std::regex_match(size, m, std::regex(R"((\d+) x (\d+))")))
+    return absl::InvalidArgumentError("unknown game or size: " + name + ", " + size);
+  const int rows = std::stoi(m[1]), cols = std::stoi(m[2]);
+  // Twins' coin 0 has no move: like Turning Corners' border, it is off the board.
+  const int fr = std::holds_alternative<coin_turning::Twins>(g);
+  const int fc = std::holds_alternative<coin_turning::Twins>(h);
+  std::visit(
+      [&](const auto& x, const auto& y) {
+        t.board = coin_turning::product_board(x, y, rows, cols, fr, fc);
+        const coin_turning::Grid grid = coin_turning::product_values(x, y, fr + rows, fc + cols);
+        for (int a = fr; a < fr + rows; ++a)
+          for (int b = fc; b < fc + cols; ++b) t.coins.push_back(grid(a, b));
+      },
+      g, h);
+  return t;
+}
+
+}  // namespace
+
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+                                                  const std::string& file,
+                                                  const Progress& progress) {
+  if (absl::StatusOr<Game> g = open(options); !g.ok()) return g.status();
+  absl::StatusOr<std::string> text = read_text_file(file, 1 << 20, "published-values.md");
+  if (!text.ok()) return text.status();
+  std::uint64_t max_positions = UINT64_MAX;
+  if (auto it = options.find("max-positions"); it != options.end()) {
+    double v = 0;
+    if (!absl::SimpleAtod(it->second, &v) || v < 1)
+      return absl::InvalidArgumentError(
+          absl::StrFormat("max-positions '%s': give a number of positions, e.g. 2e6", it->second));
+    max_positions = static_cast<std::uint64_t>(v);
+  }
+  plugin::VerifyReport rep;
+  rep.file = file;
+
+  // The table of full-position mex results.
+  bool in_table = false;
+  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (absl::StartsWith(line, "| game | board | positions | value-0 positions")) {
+      in_table = true;
+      continue;
+    }
+    if (!in_table) continue;
+    if (!absl::StartsWith(line, "|")) break;
+    if (absl::StartsWith(line, "|---")) continue;
+    std::vector<std::string> cells;
+    for (absl::string_view c : absl::StrSplit(line.substr(1, line.size() - 2), '|'))
+      cells.emplace_back(absl::StripAsciiWhitespace(c));
+    if (cells.size() < 4) continue;
+    ++rep.items_found;
+    const std::string where = cells[0] + " " + cells[1];
+    const std::uint64_t positions = number(cells[2]), zeros = number(cells[3]);
+    if (positions > max_positions) {
+      rep.skipped.push_back(
+          {where, absl::StrFormat("%d positions > max-positions %d", positions, max_positions)});
+      continue;
+    }
+    absl::StatusOr<TableBoard> t = board_of(cells[0], cells[1]);
+    if (!t.ok()) {
+      rep.skipped.push_back({where, std::string(t.status().message())});
+      continue;
+    }
+    grundy::DenseGrundyOptions o;
+    o.progress = progress;
+    grundy::DenseGrundyStats stats;
+    absl::StatusOr<grundy::GrundyTable> table = grundy::solve_dense_grundy(t->board, o, &stats);
+    if (!table.ok()) return table.status();
+    // XOR of the coin values over every position, by the low and high halves.
+    const int n = t->board.cell_count(), low = n / 2;
+    std::vector<std::uint64_t> xl(1ull << low, 0), xh(1ull << (n - low), 0);
+    for (std::uint64_t i = 1; i < xl.size(); ++i)
+      xl[i] = xl[i & (i - 1)] ^ t->coins[std::countr_zero(i)];
+    for (std::uint64_t i = 1; i < xh.size(); ++i)
+      xh[i] = xh[i & (i - 1)] ^ t->coins[low + std::countr_zero(i)];
+    std::uint64_t count0 = 0, differ = 0, first_differ = 0;
+    for (std::uint64_t p = 0; p < table->size(); ++p) {
+      const std::uint64_t v = (*table)[p];
+      count0 += v == 0;
+      if (v != (xh[p >> low] ^ xl[p & (xl.size() - 1)]) && differ++ == 0) first_differ = p;
+    }
+    rep.values_compared += 3;
+    rep.values_matched += (table->size() == positions) + (count0 == zeros) + (differ == 0);
+    const std::string what = absl::StrFormat(
+        "positions published %d, computed %d; value-0 published %d, computed %d; positions "
+        "whose mex differs from the XOR of coin values: %d (%.1f s)",
+        positions, table->size(), zeros, count0, differ, stats.seconds);
+    if (table->size() != positions || count0 != zeros || differ != 0) {
+      rep.mismatches.push_back(
+          {where, differ ? absl::StrFormat("%s; first at position %d", what, first_differ) : what});
+    } else {
+      rep.notes.push_back({where, what});
+    }
+  }
+
+  // "agree for all 1 <= a, b <= 1023": the single-coin mex against a ⊗ b.
+  std::smatch m;
+  const std::string md = *text;
+  if (std::regex_search(md, m, std::regex(R"(agree for all 1 <= a, b <= (\d+))"))) {
+    ++rep.items_found;
+    int n = std::stoi(m[1]);
+    if (auto it = options.find("coin-square"); it != options.end()) {
+      if (!absl::SimpleAtoi(it->second, &n) || n < 1 || n > 4095)
+        return absl::InvalidArgumentError(
+            absl::StrFormat("coin-square '%s': give N from 1 to 4095", it->second));
+    }
+    const std::string where = absl::StrFormat("single coins 1..%d x 1..%d", n, n);
+    const auto t0 = std::chrono::steady_clock::now();
+    absl::StatusOr<std::vector<std::uint16_t>> v =
+        coin_turning::turning_corners_values(n + 1, progress);
+    if (!v.ok()) return v.status();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::uint64_t differ = 0;
+    for (int a = 1; a <= n; ++a)
+      for (int b = 1; b <= n; ++b)
+        differ += (*v)[static_cast<std::size_t>(a) * (n + 1) + b] != nimber::product(a, b);
+    ++rep.values_compared;
+    rep.values_matched += differ == 0;
+    const std::string what =
+        absl::StrFormat("%d coins by the mex definition, %d differ from the nim product (%.1f s)",
+                        static_cast<std::uint64_t>(n) * n, differ, seconds);
+    (differ ? rep.mismatches : rep.notes).push_back({where, what});
+  }
+  return rep;
+}
+
+}  // namespace sente::turning_corners
