@@ -65,7 +65,6 @@ plugin::GameInfo Game::info() {
   g.options = {{"board", "ROWSxCOLS, e.g. 4x4 (default; a position gives its own)"},
                {"engine", "memo (the only one)"},
                {"memo-positions", "the memo's limit in positions (default 2^27)"}};
-  g.variants = {{"ROWSxCOLS", "any board of at most 64 cells"}};
   g.engines = {{"memo", "Grundy mex with a memo keyed by the least mirror image"}};
   g.position_formats = {
       {"rows",
@@ -122,21 +121,15 @@ std::string Game::move_name(const Position& pos, const Move& m) const {
 
 std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {
   const GridShape s = pos.shape;
-  std::vector<std::string> rows(s.rows);
-  for (int r = 0; r < s.rows; ++r)
-    for (int c = 0; c < s.cols; ++c) rows[r] += (pos.empty >> s.bit(r, c) & 1) ? '.' : '#';
   const std::vector<Move> legal = model(pos).moves(pos.empty);
   std::vector<std::string> wins;
+  std::vector<std::pair<int, char>> marks;
   for (std::size_t i = 0; i < moves.size() && i < legal.size(); ++i)
     if (moves[i].value == 0) {
-      rows[legal[i].first / s.cols][legal[i].first % s.cols] = 'W';
+      marks.push_back({legal[i].first, 'W'});
       wins.push_back(moves[i].move);
     }
-  std::string out = "   ";
-  for (int c = 0; c < s.cols; ++c) out += cell_name(0, c).substr(0, 1);
-  out += "\n";
-  for (int r = 0; r < s.rows; ++r)
-    absl::StrAppend(&out, absl::StrFormat("%2d ", r + 1), rows[r], "\n");
+  std::string out = labelled_grid(s, pos.empty, marks);
   if (!moves.empty())
     absl::StrAppend(&out, "\n",
                     wins.empty() ? "no winning move (a P-position)"

@@ -34,14 +34,15 @@ plugin::GameInfo Game::info() {
       {"order", "on/off: order moves by Bullock's evaluation"},
       {"symmetry", "on/off: the table key is the least mirror image"},
       {"node-limit", "nodes per search before it stops with 'unresolved' (0 = none)"},
-      {"table-mb", "transposition table size in MiB (default 256)"},
+      {"table-mb",
+       "transposition table size in MiB (default 256; rounded down to a power of "
+       "two of 48-byte buckets, so 256 uses 192 MiB)"},
       {"history", "on/off: history heuristic (default off)"},
       {"etc", "on/off: enhanced transposition cut-offs (default on)"},
       {"table", "on/off: transposition table"},
       {"max-area, max-side, min-area", "`sente table`: which rectangles to solve"},
       {"check", "`sente table`: a CSV rows,cols,outcome of published classes to compare"},
   };
-  g.variants = {{"ROWSxCOLS", "any rectangle of at most 64 cells"}};
   g.engines = {{"alphabeta",
                 "negamax alpha-beta, transposition table keyed by the least mirror image, "
                 "safe-move bounds, Bullock's move ordering"}};
@@ -147,26 +148,20 @@ std::string Game::move_name(const Position& pos, Move m) const {
 }
 
 std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {
-  const GridShape s = pos.board.shape();
-  std::vector<std::string> rows(s.rows);
-  const std::uint64_t empty = pos.board.cells_as_given(pos.cells);
-  for (int r = 0; r < s.rows; ++r)
-    for (int c = 0; c < s.cols; ++c) rows[r] += (empty >> s.bit(r, c) & 1) ? '.' : '#';
   // The analysis lists the legal moves in legal_moves() order.
   MoveList<SearchModel> legal;
   model(pos).legal_moves(pos.cells, legal);
   std::map<std::string, std::vector<std::string>> by_result;
+  std::vector<std::pair<int, char>> marks;
   for (std::size_t i = 0; i < moves.size() && i < static_cast<std::size_t>(legal.size); ++i) {
     const auto cell = move_cells(pos, legal.items[i])[0];
     const std::string& t = moves[i].value_text;
-    rows[cell.first][cell.second] = t == "win" ? 'W' : t == "loss" ? 'L' : '?';
+    marks.push_back({pos.board.shape().bit(cell.first, cell.second), t == "win"    ? 'W'
+                                                                     : t == "loss" ? 'L'
+                                                                                   : '?'});
     by_result[t].push_back(moves[i].move);
   }
-  std::string out = "   ";
-  for (int c = 0; c < s.cols; ++c) out += cell_name(0, c).substr(0, 1);
-  out += "\n";
-  for (int r = 0; r < s.rows; ++r)
-    absl::StrAppend(&out, absl::StrFormat("%2d ", r + 1), rows[r], "\n");
+  std::string out = labelled_grid(pos.board.shape(), pos.board.cells_as_given(pos.cells), marks);
   if (!moves.empty()) {
     absl::StrAppend(&out, "\n", std::string(1, side_letter(pos.cells.to_move)),
                     " to move; each move is marked on its ",

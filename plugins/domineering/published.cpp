@@ -5,6 +5,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "outcome.hpp"
+#include "sente/support/grid.hpp"
 #include "sente/support/mcgs_test.hpp"
 #include "sente/support/text_file.hpp"
 
@@ -18,21 +19,38 @@ absl::StatusOr<OutcomeTable> read_outcome_csv(const std::string& path) {
   if (!text.ok()) return text.status();
   OutcomeTable table;
   int lineno = 0;
+  bool board_column = false;  // `sente table` CSV: board,outcome,...
   for (absl::string_view line : absl::StrSplit(*text, '\n')) {
     ++lineno;
     line = absl::StripAsciiWhitespace(line);
-    if (line.empty() || (lineno == 1 && absl::StartsWith(line, "rows"))) continue;
+    if (lineno == 1 && (absl::StartsWith(line, "rows") || absl::StartsWith(line, "board"))) {
+      board_column = absl::StartsWith(line, "board");
+      continue;
+    }
+    if (line.empty()) continue;
     std::vector<absl::string_view> f = absl::StrSplit(line, ',');
     int rows = 0, cols = 0;
+    bool ok = false;
     std::optional<OutcomeClass> c;
-    if (f.size() >= 3) c = parse_outcome(std::string_view(f[2].data(), f[2].size()));
-    if (f.size() < 3 || !absl::SimpleAtoi(f[0], &rows) || !absl::SimpleAtoi(f[1], &cols) || !c)
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s:%d: expected rows,cols,outcome with outcome V, H, 1 or 2; got '%s'",
-                          path, lineno, std::string(line)));
+    if (board_column && f.size() >= 2) {
+      absl::StatusOr<GridShape> shape =
+          parse_dimensions(std::string_view(f[0].data(), f[0].size()));
+      ok = shape.ok();
+      if (ok) rows = shape->rows, cols = shape->cols;
+      c = parse_outcome(std::string_view(f[1].data(), f[1].size()));
+    } else if (!board_column && f.size() >= 3) {
+      ok = absl::SimpleAtoi(f[0], &rows) && absl::SimpleAtoi(f[1], &cols);
+      c = parse_outcome(std::string_view(f[2].data(), f[2].size()));
+    }
+    if (!ok || !c)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s:%d: expected %s with outcome V, H, 1 or 2; got '%s'", path, lineno,
+          board_column ? "board,outcome (as `sente table` writes)" : "rows,cols,outcome",
+          std::string(line)));
     table[{rows, cols}] = *c;
   }
-  if (table.empty()) return absl::InvalidArgumentError(path + " holds no rows,cols,outcome line");
+  if (table.empty())
+    return absl::InvalidArgumentError(path + " holds no rows,cols,outcome (or board,outcome) line");
   return table;
 }
 
@@ -53,8 +71,8 @@ absl::StatusOr<std::vector<McgsCase>> read_mcgs_test(const std::string& path) {
         c.h_first_wins = r == "W win", seen |= 2;
     }
     if (seen != 3)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s:%d: expected both results, {B win|loss, W win|loss}", path, l.line));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: expected both results, {B win|loss, W win|loss}", path, l.line));
     cases.push_back(std::move(c));
   }
   return cases;

@@ -15,8 +15,9 @@
 
 namespace sente::domineering {
 
-// rows x cols -> outcome class, from a CSV with a header line whose first
-// three columns are rows, cols, outcome. Errors name the line.
+// rows x cols -> outcome class, from a CSV whose header starts "rows" (columns
+// rows,cols,outcome) or "board" (board,outcome,... as `sente table` writes it,
+// board as ROWSxCOLS). Errors name the line.
 using OutcomeTable = std::map<std::pair<int, int>, OutcomeClass>;
 absl::StatusOr<OutcomeTable> read_outcome_csv(const std::string& path);
 

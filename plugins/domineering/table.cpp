@@ -116,8 +116,9 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
                  "H first on m x n is searched as V first on n x m (one search per shape and "
                  "side); seconds and nodes/s are for both searches of the shape");
   if (!check.empty())
-    t.notes.push_back(absl::StrFormat("checked against %s: %d boards compared, %d mismatches",
-                                      check, compared, t.mismatches));
+    t.notes.push_back(absl::StrCat("checked against ", check, ": ",
+                                   plugin::count_text(compared, "board"), " compared, ",
+                                   plugin::count_text(t.mismatches, "mismatch")));
   if (t.unresolved)
     t.notes.push_back(
         absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved, so->node_limit));

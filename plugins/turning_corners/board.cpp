@@ -14,26 +14,9 @@ absl::StatusOr<Board> parse_board(std::string_view text) {
 }
 
 absl::StatusOr<ParsedPosition> parse_position(std::string_view text) {
-  // The same rows as a grid of '.'/'#': heads -> '.', tails -> '#'.
-  std::string grid(text);
-  for (char& ch : grid) {
-    if (ch == 'H' || ch == 'h' || ch == '1')
-      ch = '.';
-    else if (ch == 'T' || ch == 't' || ch == '0')
-      ch = '#';
-    else if (ch == '.' || ch == '#')
-      ch = '?';  // not a coin: reported below with its place
-  }
-  absl::StatusOr<ParsedGrid> g = parse_grid(grid);
-  if (!g.ok()) {
-    std::string message(g.status().message());
-    // The grid parser speaks of '.' and '#'; say it in coins.
-    if (const auto at = message.find(": '"); at != std::string::npos)
-      message = message.substr(0, at) + ": not a coin; write H or 1 for heads, T or 0 for tails";
-    else if (message.find("empty position") != std::string::npos)
-      message = "empty position: give rows of H/T (or 1/0), e.g. \"HTH|THT\"";
-    return absl::InvalidArgumentError(message);
-  }
+  absl::StatusOr<ParsedGrid> g =
+      parse_grid(text, {"Hh1", "Tt0", "write H or 1 for heads, T or 0 for tails", "\"HTH|THT\""});
+  if (!g.ok()) return g.status();
   return ParsedPosition{{g->shape.rows, g->shape.cols}, g->empty};
 }
 

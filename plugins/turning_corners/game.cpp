@@ -30,7 +30,6 @@ plugin::GameInfo Game::info() {
       {"coin-square",
        "verify: the single-coin mex is checked on 1..N x 1..N (default: the published N, 1023)"},
   };
-  g.variants = {{"ROWSxCOLS", "any board of at most 64 coins"}};
   g.engines = {
       {"xor", "XOR of the heads coins' values a ⊗ b (nim products): instant on any board"},
       {"mex",

@@ -27,9 +27,12 @@ int run_list(const Common& common) {
     for (const auto& p : d.plugins) {
       const plugin::GameInfo& g = p.info;
       std::cout << g.name << " — " << g.title << "\n  " << g.summary << "\n";
-      std::cout << "  variants:";
-      for (const auto& v : g.variants) std::cout << " " << v.name;
-      std::cout << "\n  engines:";
+      if (!g.variants.empty()) {
+        std::cout << "  variants:";
+        for (const auto& v : g.variants) std::cout << " " << v.name;
+        std::cout << "\n";
+      }
+      std::cout << "  engines:";
       for (const auto& e : g.engines) std::cout << " " << e.name;
       // Options are set with their own flag (--board) or --set KEY=VALUE.
       std::cout << "\n  options:\n";

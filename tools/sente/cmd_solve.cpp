@@ -1,8 +1,10 @@
 // `sente solve` and `sente analyze`: the value of a position and of each move.
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "commands.hpp"
@@ -36,23 +38,14 @@ void print_stats(const plugin::Analysis& a) {
   std::cout << "engine: " << a.engine << "\n";
 }
 
-int print(const Common& common, const plugin::Analysis& a, bool solve) {
+int print(const Common& common, const plugin::Analysis& a) {
   if (common.json) {
     std::cout << nlohmann::json(a).dump(2) << "\n";
     return kOk;
   }
-  int best = 0;
-  for (const auto& m : a.moves) best += m.best;
   std::cout << absl::StrFormat("%s %s: value %s (%s)\n", a.game, a.variant, a.value_text,
                                a.value_meaning);
-  if (a.moves.empty() && !solve)
-    std::cout << "no moves left: the game is over\n\n";
-  else if (a.moves.empty())
-    std::cout << "\n";
-  else
-    std::cout << absl::StrFormat("%s to move; %d move%s, %d keep%s the value\n\n", a.to_move,
-                                 a.moves.size(), a.moves.size() == 1 ? "" : "s", best,
-                                 best == 1 ? "s" : "");
+  std::cout << (a.summary.empty() ? "" : a.summary + "\n") << "\n";
   std::cout << a.diagram;
   if (common.stats) {
     std::cout << "\n";
@@ -97,6 +90,17 @@ absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::stri
   return input;
 }
 
+// "notes.txt", "pos.diagram": one word ending in a dot and a few letters.
+bool looks_like_file_name(std::string_view text) {
+  const std::size_t dot = text.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || text.size() - dot - 1 < 1 ||
+      text.size() - dot - 1 > 8 || text.find_first_of(" |\n") != std::string_view::npos)
+    return false;
+  for (std::size_t i = dot + 1; i < text.size(); ++i)
+    if (!std::isalpha(static_cast<unsigned char>(text[i]))) return false;
+  return true;
+}
+
 }  // namespace
 
 int run_solve(const Common& common, const std::string& game, const plugin::Options& options,
@@ -108,7 +112,7 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
   absl::StatusOr<plugin::Analysis> a = p->game->solve(options, bar.callback());
   bar.finish();
   if (!a.ok()) return report_error(a.status());
-  return print(common, *a, true);
+  return print(common, *a);
 }
 
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
@@ -120,8 +124,12 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *input, bar.callback());
   bar.finish();
+  if (!a.ok() && a.status().code() == absl::StatusCode::kInvalidArgument && input->file.empty() &&
+      looks_like_file_name(input->text))
+    return report_error(absl::InvalidArgumentError(absl::StrCat(
+        a.status().message(), " (read as a position: no file named '", input->text, "' exists)")));
   if (!a.ok()) return report_error(a.status());
-  return print(common, *a, false);
+  return print(common, *a);
 }
 
 }  // namespace sente::driver

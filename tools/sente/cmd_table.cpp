@@ -57,6 +57,15 @@ int run_table(const Common& common, const std::string& game, const plugin::Optio
               const TableOutput& output) {
   absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
   if (!p.ok()) return report_plugin_error(p.status());
+  // Refuse unwritable outputs before the work, not after.
+  for (const std::string& path : {output.csv, output.markdown})
+    if (!path.empty() && !std::ofstream(path, std::ios::app)) {
+      std::fprintf(stderr,
+                   "sente: error: cannot write %s; check the directory exists and is "
+                   "writable\n",
+                   path.c_str());
+      return kInternal;
+    }
   ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::ResultTable> t = p->game->table(options, bar.callback());
   bar.finish();

@@ -37,6 +37,7 @@ void to_json(nlohmann::json& j, const Analysis& a) {
        {"value_text", a.value_text},
        {"value_meaning", a.value_meaning},
        {"moves", a.moves},
+       {"summary", a.summary},
        {"diagram", a.diagram},
        {"engine", a.engine},
        {"stats", a.stats}};

@@ -34,6 +34,7 @@ struct GameArgs {
       const std::size_t eq = kv.find('=');
       o[kv.substr(0, eq)] = eq == std::string::npos ? "" : kv.substr(eq + 1);
     }
+    // A key given both by its own flag and by --set is refused by clash().
     for (const auto& [k, v] : named)
       if (!v.empty()) o[k] = v;
     if (!board.empty()) o["board"] = board;
@@ -46,6 +47,23 @@ struct GameArgs {
   }
 };
 
+// The option given twice (by --set and its own flag, or by two --set), if any.
+std::string clash(const GameArgs& a) {
+  std::map<std::string, int> seen;
+  for (const std::string& kv : a.sets) ++seen[kv.substr(0, kv.find('='))];
+  const std::map<std::string, const std::string*> flags = {
+      {"board", &a.board},     {"variant", &a.variant},       {"engine", &a.engine},
+      {"to-move", &a.to_move}, {"node-limit", &a.node_limit}, {"table-mb", &a.table_mb}};
+  for (const auto& [key, n] : seen) {
+    const auto flag = flags.find(key);
+    const auto named = a.named.find(key);
+    if (n > 1 || (flag != flags.end() && !flag->second->empty()) ||
+        (named != a.named.end() && !named->second.empty()))
+      return key;
+  }
+  return {};
+}
+
 // --set KEY=VALUE: a game option without its own flag (see `sente list`).
 CLI::Validator key_value() {
   return CLI::Validator(
@@ -55,7 +73,7 @@ CLI::Validator key_value() {
           return "expected KEY=VALUE, e.g. --set symmetry=off";
         return {};
       },
-      "KEY=VALUE");
+      "");
 }
 
 void add_search_options(CLI::App* cmd, GameArgs& args) {
@@ -63,11 +81,13 @@ void add_search_options(CLI::App* cmd, GameArgs& args) {
                   "Search engines: nodes per search before it stops and reports 'unresolved' "
                   "(e.g. 4e7; default none)");
   cmd->add_option("--table-mb", args.table_mb,
-                  "Search engines: transposition table size in MiB (default 256)");
+                  "Search engines: transposition table size in MiB (default 256; the table "
+                  "uses the largest power of two of buckets that fits)");
   cmd->add_option("--set", args.sets,
                   "A game option without its own flag, KEY=VALUE, repeatable (e.g. Domineering's "
                   "rule switches: --set symmetry=off; `sente list` shows each game's options)")
-      ->check(key_value());
+      ->check(key_value())
+      ->type_name("KEY=VALUE");
 }
 
 void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
@@ -112,7 +132,9 @@ int main(int argc, char** argv) {
 
   GameArgs solve_args;
   CLI::App* solve = app.add_subcommand(
-      "solve", "Solve the start position: its value and the value of every first move");
+      "solve",
+      "Solve the start position: its value (Dots and Boxes: also every first move's; "
+      "Domineering: the outcome class from both sides; impartial games: the nimber)");
   add_game_options(solve, solve_args, true);
   add_common(solve);
   std::vector<std::string> solve_position;
@@ -133,11 +155,14 @@ int main(int argc, char** argv) {
   add_common(analyze);
   analyze->add_flag("--stats", common.stats, "Print engine figures");
   analyze->add_option("position", position,
-                      "The position: moves from the start (Dots and Boxes: Wilson letters be, "
-                      "OpenSpiel ids 10 or names h,0,1; none = the start), or one argument "
-                      "naming a file that holds a diagram ('-' reads stdin)");
+                      "The position (none = the start): Dots and Boxes moves from the start "
+                      "(Wilson letters be, OpenSpiel ids 10 or names h,0,1); Domineering and "
+                      "Cram rows of '.' and '#' (\"....|.#..\"); Turning Corners rows of H and "
+                      "T. Or one argument naming a file that holds it ('-' reads stdin)");
   analyze->footer(std::string("Examples:\n  sente analyze dots-and-boxes --board 2x3 bc cd dg\n"
-                              "  sente analyze dots-and-boxes ./wilson_program_input.txt\n\n") +
+                              "  sente analyze dots-and-boxes ./wilson_program_input.txt\n"
+                              "  sente analyze domineering --to-move H '.....|..#..|.....'\n"
+                              "  sente analyze turning-corners 'HTH|TTH|THT'\n\n") +
                   kFooter);
 
   GameArgs verify_args;
@@ -194,6 +219,11 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kUsage;
   }
   set_json_errors(common.json);
+  for (const GameArgs* a : {&solve_args, &analyze_args, &verify_args, &play_args, &table_args})
+    if (const std::string key = clash(*a); !key.empty()) {
+      std::fprintf(stderr, "sente: error: option '%s' is given twice; give it once\n", key.c_str());
+      return kUsage;
+    }
   int code = kUsage;
   if (*list) code = run_list(common);
   if (*solve) code = run_solve(common, solve_args.game, solve_args.options(), solve_position);

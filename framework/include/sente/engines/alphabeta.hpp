@@ -165,7 +165,7 @@ class AlphaBeta {
 
   // The value of `root` for its player to move, searched with window
   // (alpha, beta) (defaults: the full range, i.e. the exact value). Reports
-  // progress as root moves settled / root moves searched.
+  // progress by the moves settled at the root and one ply below it.
   SearchResult solve(const Position& root, const Progress& progress = {},
                      std::optional<int> alpha = {}, std::optional<int> beta = {}) {
     const ValueRange r = game_->value_range();
@@ -176,6 +176,7 @@ class AlphaBeta {
     progress_ = &progress;
     const int v = search(root, alpha.value_or(r.lo - 1), beta.value_or(r.hi + 1));
     finish(start);
+    if (!aborted_) report(progress, kProgressScale, kProgressScale);
     progress_ = nullptr;
     return aborted_ ? SearchResult{} : SearchResult{true, v};
   }
@@ -295,11 +296,11 @@ class AlphaBeta {
     }
 
     const std::uint64_t nodes_before = stats_.nodes;
-    const bool root = depth_ == 0;
+    const int level = depth_;  // 0 at the root
     ++depth_;
     int best = range.lo - 1;
     for (int i = 0; i < list.size; ++i) {
-      if (root && progress_) report(*progress_, i, list.size);
+      if (progress_ && level < 2) report_progress(level, i, list.size);
       const Move m = list.items[i];
       int v;
       if constexpr (alphabeta_detail::ScoredPlay<G>) {
@@ -330,6 +331,19 @@ class AlphaBeta {
       table_.store(key, best, bound, stats_.nodes - nodes_before + 1);
     }
     return best;
+  }
+
+  // Progress of a solve: the root's moves share [0, kProgressScale) evenly,
+  // and each root move's share is split again over its own moves.
+  static constexpr std::uint64_t kProgressScale = 1'000'000;
+  void report_progress(int level, int i, int n) {
+    const std::uint64_t base = level == 0 ? 0 : progress_base_;
+    const std::uint64_t share = level == 0 ? kProgressScale : progress_share_;
+    report(*progress_, base + share * i / n, kProgressScale);
+    if (level == 0) {
+      progress_base_ = share * i / n;
+      progress_share_ = share / n;
+    }
   }
 
   // The value static bounds b settle for window (alpha, beta), if any.
@@ -396,6 +410,7 @@ class AlphaBeta {
   bool aborted_ = false;
   int depth_ = 0;                       // of the node being searched
   const Progress* progress_ = nullptr;  // of the running solve()
+  std::uint64_t progress_base_ = 0, progress_share_ = 0;
 };
 
 // Partizan outcome class (normal play) from the two searches "Left moves

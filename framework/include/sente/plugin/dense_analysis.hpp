@@ -77,6 +77,12 @@ absl::StatusOr<Analysis> analyze_dense(const G& game, const typename G::Position
     m.info.best = v == root_value;
     a.moves.push_back(std::move(m.info));
   }
+  std::size_t best = 0;
+  for (const MoveAnalysis& m : a.moves) best += m.best;
+  a.summary = a.moves.empty()
+                  ? a.to_move + " to move has no legal move: the game is over"
+                  : absl::StrFormat("%s to move; %s, %d keep%s the value", a.to_move,
+                                    count_text(a.moves.size(), "move"), best, best == 1 ? "s" : "");
   a.diagram = game.render(pos, a.moves);
   a.stats = {
       {"states", static_cast<double>(stats.states), "positions"},

@@ -52,6 +52,12 @@ concept TabulatedGame = requires(const Options& o, const Progress& p) {
   { G::table(o, p) } -> std::same_as<absl::StatusOr<ResultTable>>;
 };
 
+// "1 move", "3 moves".
+inline std::string count_text(std::size_t n, std::string_view noun) {
+  const bool es = !noun.empty() && (noun.back() == 's' || noun.back() == 'h' || noun.back() == 'x');
+  return absl::StrFormat("%d %s%s", n, std::string(noun), n == 1 ? "" : es ? "es" : "s");
+}
+
 // "+3", "-1", "0": a value as the field writes scores.
 inline std::string signed_text(std::int64_t v) {
   return v == 0 ? "0" : absl::StrFormat("%+d", v);

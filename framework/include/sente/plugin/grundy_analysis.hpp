@@ -172,6 +172,13 @@ absl::StatusOr<Analysis> analyze_impartial(const G& game, const typename G::Posi
     ma.best = *v == 0 || *child == 0;
     a.moves.push_back(std::move(ma));
   }
+  std::size_t to_zero = 0;
+  for (const MoveAnalysis& m : a.moves) to_zero += m.value == 0;
+  a.summary = a.moves.empty() ? "no legal move: the player to move loses (normal play)"
+              : to_zero       ? absl::StrFormat("%s, %d to *0 (winning)",
+                                                count_text(a.moves.size(), "move"), to_zero)
+                              : absl::StrFormat("%s, none to *0: the player to move loses",
+                                                count_text(a.moves.size(), "move"));
   a.diagram = game.render(pos, a.moves);
   a.engine = engine->name;
   a.stats = engine->stats();

@@ -77,6 +77,7 @@ struct Analysis {
   std::string value_text;
   std::string value_meaning;  // how to read value, e.g. "final score A minus B"
   std::vector<MoveAnalysis> moves;
+  std::string summary;  // one line: who moves, how many moves, how many optimal
   std::string diagram;  // the position drawn with every move's value
   std::string engine;   // what solved it, e.g. "dense retrograde (completion kernel)"
   std::vector<Stat> stats;

@@ -17,12 +17,14 @@
 //
 // Engine options every such game accepts (is_search_option()):
 //   node-limit  nodes per search before it stops with "unresolved" (0 = none)
-//   table-mb    transposition table size in MiB (default 256)
+//   table-mb    transposition table size in MiB (default 256; the table uses the
+//               largest power of two of buckets that fits)
 //   history     on/off: history heuristic
 //   table       on/off: transposition table
 //   etc         on/off: enhanced transposition cut-offs
 #pragma once
 
+#include <cctype>
 #include <concepts>
 #include <string>
 
@@ -54,8 +56,10 @@ inline bool is_search_option(std::string_view key) {
 }
 
 inline absl::StatusOr<bool> parse_switch(std::string_view key, std::string_view value) {
-  if (value == "on" || value == "true" || value == "1") return true;
-  if (value == "off" || value == "false" || value == "0") return false;
+  std::string v(value);
+  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (v == "on" || v == "true" || v == "1" || v == "yes") return true;
+  if (v == "off" || v == "false" || v == "0" || v == "no") return false;
   return absl::InvalidArgumentError(
       absl::StrFormat("option %s=%s: give on or off", std::string(key), std::string(value)));
 }
@@ -87,9 +91,9 @@ inline absl::StatusOr<SearchOptions> search_options(const Options& options,
       so.node_limit = static_cast<std::uint64_t>(n);
     } else if (key == "table-mb") {
       std::uint64_t mb = 0;
-      if (!absl::SimpleAtoi(value, &mb) || mb > (std::uint64_t{1} << 24))
+      if (!absl::SimpleAtoi(value, &mb) || mb < 1 || mb > (std::uint64_t{1} << 24))
         return absl::InvalidArgumentError(absl::StrFormat(
-            "table-mb '%s': give the transposition table size in MiB, e.g. 64", value));
+            "table-mb '%s': give the transposition table size in MiB, 1 or more, e.g. 256", value));
       so.table_bytes = mb << 20;
     } else if (key == "history" || key == "table" || key == "etc") {
       absl::StatusOr<bool> on = parse_switch(key, value);
@@ -157,6 +161,10 @@ absl::StatusOr<Analysis> solve_partizan(const G& game, const typename G::Positio
   a.value_text = c ? game.outcome_name(*c) : "unresolved";
   a.value_meaning = game.value_meaning();
   a.engine = "alpha-beta with transposition table";
+  a.summary = absl::StrCat(game.to_move(left), " first: ", result_text(l), " (",
+                           count_text(left_nodes, "node"), "); ", game.to_move(right),
+                           " first: ", result_text(r), " (",
+                           count_text(engine->stats().nodes - left_nodes, "node"), ")");
   a.diagram = game.render(pos, {});
   a.stats = search_stats(engine->stats());
   const std::string lname = game.to_move(left), rname = game.to_move(right);
@@ -200,6 +208,21 @@ absl::StatusOr<Analysis> analyze_partizan(const G& game, const typename G::Posit
     ma.best = m.result.resolved && m.result.value == a.value;
     a.moves.push_back(std::move(ma));
   }
+  std::size_t wins = 0, losses = 0, open = 0;
+  for (const auto& m : results) {
+    if (!m.result.resolved)
+      ++open;
+    else if (m.result.value > 0)
+      ++wins;
+    else
+      ++losses;
+  }
+  a.summary = results.empty()
+                  ? absl::StrCat(a.to_move, " to move has no legal move: ", a.to_move,
+                                 " loses (normal play)")
+                  : absl::StrCat(a.to_move, " to move; ", count_text(results.size(), "move"), ": ",
+                                 wins, " win, ", losses, " lose",
+                                 open ? absl::StrCat(", ", open, " unresolved") : "");
   a.engine = "alpha-beta with transposition table";
   a.diagram = game.render(pos, a.moves);
   a.stats = search_stats(engine->stats());
@@ -208,11 +231,10 @@ absl::StatusOr<Analysis> analyze_partizan(const G& game, const typename G::Posit
 }
 
 template <class G>
-concept PlayablePartizanGame =
-    PartizanSearchGame<G> &&
+concept PlayablePartizanGame = PartizanSearchGame<G> &&
     requires(const G& g, const typename G::Position& pos, typename G::Model::Move m) {
-      { g.play(pos, m) } -> std::same_as<typename G::Position>;
-    };
+  { g.play(pos, m) } -> std::same_as<typename G::Position>;
+};
 
 // The position after the move named `name` (as analyze names it).
 template <PlayablePartizanGame G>
@@ -232,9 +254,9 @@ absl::StatusOr<PlayedMove> play_partizan(const G& game, const typename G::Positi
   if (names.empty())
     return absl::InvalidArgumentError(
         absl::StrFormat("'%s': %s has no legal move, the game is over", name, game.to_move(pos)));
-  return absl::InvalidArgumentError(absl::StrFormat(
-      "'%s' is not a legal move for %s here; legal: %s", name, game.to_move(pos),
-      absl::StrJoin(names, " ")));
+  return absl::InvalidArgumentError(
+      absl::StrFormat("'%s' is not a legal move for %s here; legal: %s", name, game.to_move(pos),
+                      absl::StrJoin(names, " ")));
 }
 
 }  // namespace sente::plugin

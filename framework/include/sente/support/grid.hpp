@@ -13,6 +13,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -49,7 +50,7 @@ inline absl::Status check_grid(GridShape s) {
         "a board needs at least one row and one column (got %dx%d)", s.rows, s.cols));
   if (s.cells() > kMaxGridCells)  // beyond the engines' limit: "too large"
     return absl::ResourceExhaustedError(
-        absl::StrFormat("a %dx%d board has %d cells; boards are limited to %d cells (one 64-bit "
+        absl::StrFormat("the %dx%d board has %d cells; boards are limited to %d cells (one 64-bit "
                         "word)",
                         s.rows, s.cols, s.cells(), kMaxGridCells));
   return absl::OkStatus();
@@ -121,35 +122,37 @@ struct GridSymmetry {
   BitPermutation flip_rows, flip_cols, half_turn, transpose;
 };
 
-// Parses rows of `.` (empty) and `#` (blocked) separated by newlines or `|`;
-// blank lines before and after are ignored. Returns the shape and the mask of
-// empty cells. Errors name the row and column of the first bad character and
-// the rows of unequal length.
+// Parses rows of cells separated by newlines, `|`, spaces or tabs; blank rows
+// before and after are ignored. `set` lists the characters of a set cell
+// (bit 1: empty in placement games, heads in coin games), `clear` those of a
+// clear cell; `hint` and `example` go into error messages. Returns the shape
+// and the mask of set cells. Errors (InvalidArgument) name the row and column
+// of the first bad character and rows of unequal length; boards over 64
+// cells are ResourceExhausted (check_grid).
 struct ParsedGrid {
   GridShape shape;
-  std::uint64_t empty = 0;
+  std::uint64_t empty = 0;  // the set cells
 };
 
-inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text) {
+struct CellAlphabet {
+  std::string_view set = ".";
+  std::string_view clear = "#";
+  std::string_view hint = "use '.' for empty and '#' for blocked";
+  std::string_view example = "\"...|.#.\"";
+};
+
+inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text, const CellAlphabet& a = {}) {
   std::vector<std::string_view> rows;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i == text.size() || text[i] == '\n' || text[i] == '|') {
-      std::string_view row = text.substr(start, i - start);
-      while (!row.empty() && (row.back() == '\r' || row.back() == ' ' || row.back() == '\t'))
-        row.remove_suffix(1);
-      while (!row.empty() && (row.front() == ' ' || row.front() == '\t')) row.remove_prefix(1);
-      rows.push_back(row);
+    if (i == text.size() || std::string_view("\n|\r \t").find(text[i]) != std::string_view::npos) {
+      if (i > start) rows.push_back(text.substr(start, i - start));
       start = i + 1;
     }
   }
-  while (!rows.empty() && rows.back().empty()) rows.pop_back();
-  std::size_t first = 0;
-  while (first < rows.size() && rows[first].empty()) ++first;
-  rows.erase(rows.begin(), rows.begin() + first);
   if (rows.empty())
     return absl::InvalidArgumentError(
-        "empty position: give rows of '.' (empty) and '#' (blocked), e.g. \"...|.#.\"");
+        absl::StrFormat("empty position: give rows of cells (%s), e.g. %s", a.hint, a.example));
   ParsedGrid g;
   g.shape = {static_cast<int>(rows.size()), static_cast<int>(rows[0].size())};
   for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -162,22 +165,50 @@ inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text) {
   for (int r = 0; r < g.shape.rows; ++r)
     for (int c = 0; c < g.shape.cols; ++c) {
       const char ch = rows[r][c];
-      if (ch == '.')
+      if (a.set.find(ch) != std::string_view::npos)
         g.empty |= 1ull << g.shape.bit(r, c);
-      else if (ch != '#')
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "row %d, column %d: '%c' is not a cell; use '.' for empty and '#' for blocked", r + 1,
-            c + 1, ch));
+      else if (a.clear.find(ch) == std::string_view::npos)
+        return absl::InvalidArgumentError(
+            absl::StrFormat("row %d, column %d: '%c' is not a cell; %s", r + 1, c + 1, ch, a.hint));
     }
   return g;
 }
 
 // "c4": the cell in row `row`, column `col` (from 0) as boards are labelled:
 // column letters from 'a' (then "aa", "ab" ...), row number from 1 at the top.
-inline std::string cell_name(int row, int col) {
+inline std::string column_name(int col) {
   std::string letters;
-  for (int c = col + 1; c > 0; c = (c - 1) / 26) letters.insert(letters.begin(), 'a' + (c - 1) % 26);
-  return letters + std::to_string(row + 1);
+  for (int c = col + 1; c > 0; c = (c - 1) / 26)
+    letters.insert(letters.begin(), 'a' + (c - 1) % 26);
+  return letters;
+}
+inline std::string cell_name(int row, int col) {
+  return column_name(col) + std::to_string(row + 1);
+}
+
+// Column labels over a board drawn with one character per cell, `indent`
+// spaces in: one line of letters, two when there are more than 26 columns.
+inline std::string column_header(int cols, int indent) {
+  std::string first(indent, ' '), second(indent, ' ');
+  for (int c = 0; c < cols; ++c) {
+    const std::string name = column_name(c);
+    first += name.size() > 1 ? name[0] : ' ';
+    second += name.back();
+  }
+  return cols > 26 ? first + "\n" + second + "\n" : second + "\n";
+}
+
+// The board drawn for people: column letters on top, row numbers on the
+// left, '.' empty, '#' blocked, and `marks` (cell bit, character) over them.
+inline std::string labelled_grid(GridShape shape, std::uint64_t empty,
+                                 const std::vector<std::pair<int, char>>& marks = {}) {
+  std::vector<std::string> rows(shape.rows);
+  for (int r = 0; r < shape.rows; ++r)
+    for (int c = 0; c < shape.cols; ++c) rows[r] += (empty >> shape.bit(r, c) & 1) ? '.' : '#';
+  for (const auto& [bit, mark] : marks) rows[bit / shape.cols][bit % shape.cols] = mark;
+  std::string out = column_header(shape.cols, 3);
+  for (int r = 0; r < shape.rows; ++r) out += absl::StrFormat("%2d ", r + 1) + rows[r] + "\n";
+  return out;
 }
 
 // The text form of `empty` on `shape`: rows joined by `sep`.
