@@ -7,7 +7,12 @@
 // 8x8, about 2 s for 8x8 here; a TypeScript solver (mirror key + safe moves)
 // 19,403 / 2,810,547 nodes for 5x5 / 6x6 and its ablation table.
 //   build/release/bin/domineering_bench --benchmark_filter=all/
+//   build/release/bin/domineering_bench --benchmark_filter=/6x6 --benchmark_format=json
 #include <benchmark/benchmark.h>
+
+#include <utility>
+
+#include "absl/strings/str_format.h"
 
 #include "outcome.hpp"
 #include "search.hpp"
@@ -56,41 +61,49 @@ Rules only(std::initializer_list<bool Rules::*> rules) {
   return r;
 }
 
-#define SENTE_DOMINEERING_BOARD(R, C)                                                             \
-  BENCHMARK_CAPTURE(v_first, all / R##x##C, R, C, all_on(), true)->Unit(benchmark::kMillisecond); \
-  BENCHMARK_CAPTURE(v_first, no_etc / R##x##C, R, C, all_on(), false)                             \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, no_safe_bound / R##x##C, R, C, without(&Rules::safe_bound), true)    \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, no_bullock_bound / R##x##C, R, C, without(&Rules::bullock_bound),    \
-                    true)                                                                         \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, no_skip_safe / R##x##C, R, C, without(&Rules::skip_safe), true)      \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, no_order / R##x##C, R, C, without(&Rules::order), true)              \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, no_symmetry / R##x##C, R, C, without(&Rules::symmetry), true)        \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, none / R##x##C, R, C, only({}), false)                               \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, mirror_only / R##x##C, R, C, only({&Rules::symmetry}), false)        \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, safe_only / R##x##C, R, C, only({&Rules::safe_bound}), false)        \
-      ->Unit(benchmark::kMillisecond);                                                            \
-  BENCHMARK_CAPTURE(v_first, mirror_and_safe / R##x##C, R, C,                                     \
-                    only({&Rules::symmetry, &Rules::safe_bound}), false)                          \
-      ->Unit(benchmark::kMillisecond)
+// Names: v_first/<variant>/<rows>x<cols>, e.g. v_first/no_etc/6x6.
+struct Variant {
+  const char* name;
+  Rules rules;
+  bool etc;
+};
 
-SENTE_DOMINEERING_BOARD(5, 5);
-SENTE_DOMINEERING_BOARD(5, 6);
-SENTE_DOMINEERING_BOARD(6, 6);
-SENTE_DOMINEERING_BOARD(5, 7);
-SENTE_DOMINEERING_BOARD(7, 5);
-BENCHMARK_CAPTURE(v_first, all / 7x7, 7, 7, all_on(), true)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(v_first, all / 8x8, 8, 8, all_on(), true)
-    ->Unit(benchmark::kMillisecond)
-    ->Iterations(1);
+void register_all() {
+  const Variant variants[] = {
+      {"all", all_on(), true},
+      {"no_etc", all_on(), false},
+      {"no_safe_bound", without(&Rules::safe_bound), true},
+      {"no_bullock_bound", without(&Rules::bullock_bound), true},
+      {"no_skip_safe", without(&Rules::skip_safe), true},
+      {"no_order", without(&Rules::order), true},
+      {"no_symmetry", without(&Rules::symmetry), true},
+      {"none", only({}), false},
+      {"mirror_only", only({&Rules::symmetry}), false},
+      {"safe_only", only({&Rules::safe_bound}), false},
+      {"mirror_and_safe", only({&Rules::symmetry, &Rules::safe_bound}), false},
+  };
+  for (auto [r, c] : {std::pair{5, 5}, {5, 6}, {6, 6}, {5, 7}, {7, 5}})
+    for (const Variant& v : variants)
+      benchmark::RegisterBenchmark(
+          absl::StrFormat("v_first/%s/%dx%d", v.name, r, c).c_str(),
+          [=](benchmark::State& state) { v_first(state, r, c, v.rules, v.etc); })
+          ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("v_first/all/7x7", [](benchmark::State& state) {
+    v_first(state, 7, 7, all_on(), true);
+  })->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark(
+      "v_first/all/8x8", [](benchmark::State& state) { v_first(state, 8, 8, all_on(), true); })
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
+}
 
 }  // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
