@@ -46,7 +46,9 @@ std::vector<Move> Model::moves(Position p) const {
     const int c = std::countr_zero(a);
     out.push_back({c, c + 1});
   }
-  for (std::uint64_t d = p & down_ & (p >> shape_.cols); d; d &= d - 1) {
+  // A one-row board has no vertical moves (and may be 64 wide: no shift by 64).
+  const std::uint64_t below = shape_.rows > 1 ? p >> shape_.cols : 0;
+  for (std::uint64_t d = p & down_ & below; d; d &= d - 1) {
     const int c = std::countr_zero(d);
     out.push_back({c, c + shape_.cols});
   }

@@ -56,10 +56,16 @@ struct Frame {
   // pairs of columns from the edges; symmetric under both mirrors.
   std::array<int, 64> position_value{};
 
+  // `x` moved one row up / down (its cells' neighbours below / above). A
+  // one-row board has no vertical neighbours, and its width may be 64, a
+  // shift C++ leaves undefined.
+  std::uint64_t below(std::uint64_t x) const { return shape.rows > 1 ? x >> shape.cols : 0; }
+  std::uint64_t above(std::uint64_t x) const { return shape.rows > 1 ? x << shape.cols : 0; }
+
   // Empty cells a vertical domino could still cover.
   std::uint64_t vertical_cover(std::uint64_t e) const {
-    const std::uint64_t m = e & (e >> shape.cols);
-    return m | (m << shape.cols);
+    const std::uint64_t m = e & below(e);
+    return m | above(m);
   }
   // Empty cells a horizontal domino could still cover.
   std::uint64_t horizontal_cover(std::uint64_t e) const {
@@ -67,7 +73,7 @@ struct Frame {
     return m | (m << 1);
   }
   // Upper cells of the vertical dominoes that fit in `e`.
-  std::uint64_t vertical_moves(std::uint64_t e) const { return e & (e >> shape.cols); }
+  std::uint64_t vertical_moves(std::uint64_t e) const { return e & below(e); }
   // Left cells of the horizontal dominoes that fit in `e`.
   std::uint64_t horizontal_moves(std::uint64_t e) const { return e & (e >> 1) & not_last_col; }
 

@@ -68,7 +68,9 @@ class Game {
   // "b2-b3": the two cells (column letter, row number from the top).
   std::string move_name(const Position& pos, Move m) const;
   // The position after move m (`sente play`).
-  Position play(const Position& pos, Move m) const { return {pos.board, model(pos).play(pos.cells, m)}; }
+  Position play(const Position& pos, Move m) const {
+    return {pos.board, model(pos).play(pos.cells, m)};
+  }
 
   // Every rectangle with rows * cols <= max-area (and each side <= max-side),
   // both orientations, in order of area; checked against the published

@@ -47,7 +47,14 @@ absl::StatusOr<OutcomeTable> read_outcome_csv(const std::string& path) {
           "%s:%d: expected %s with outcome V, H, 1 or 2; got '%s'", path, lineno,
           board_column ? "board,outcome (as `sente table` writes)" : "rows,cols,outcome",
           std::string(line)));
-    table[{rows, cols}] = *c;
+    if (rows < 1 || cols < 1)
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: a board needs at least one row and one column; got '%s'", path,
+                          lineno, std::string(line)));
+    if (auto [it, fresh] = table.insert({{rows, cols}, *c}); !fresh && it->second != *c)
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s:%d: %dx%d is listed twice with different outcomes (%s and %s)", path,
+                          lineno, rows, cols, outcome_text(it->second), outcome_text(*c)));
   }
   if (table.empty())
     return absl::InvalidArgumentError(path + " holds no rows,cols,outcome (or board,outcome) line");
@@ -65,10 +72,14 @@ absl::StatusOr<std::vector<McgsCase>> read_mcgs_test(const std::string& path) {
     int seen = 0;
     for (absl::string_view r : absl::StrSplit(l.results, ',')) {
       r = absl::StripAsciiWhitespace(r);
-      if (r == "B win" || r == "B loss")
-        c.v_first_wins = r == "B win", seen |= 1;
-      else if (r == "W win" || r == "W loss")
-        c.h_first_wins = r == "W win", seen |= 2;
+      const int side = r == "B win" || r == "B loss" ? 1 : r == "W win" || r == "W loss" ? 2 : 0;
+      if (side & seen)
+        return absl::InvalidArgumentError(
+            absl::StrFormat("%s:%d: the result for %s moving first is given twice", path, l.line,
+                            side == 1 ? "B" : "W"));
+      if (side == 1) c.v_first_wins = r == "B win";
+      if (side == 2) c.h_first_wins = r == "W win";
+      seen |= side;
     }
     if (seen != 3)
       return absl::InvalidArgumentError(

@@ -125,7 +125,7 @@ class SearchModel {
     std::uint64_t m = f.vertical_moves(p.empty);
     if (rules_.skip_safe) {
       const std::uint64_t prot = p.empty & ~f.horizontal_cover(p.empty);
-      const std::uint64_t unsafe = m & ~(prot & (prot >> f.shape.cols));
+      const std::uint64_t unsafe = m & ~(prot & f.below(prot));
       if (unsafe) m = unsafe;
     }
     if (!rules_.order) {

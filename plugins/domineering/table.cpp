@@ -64,7 +64,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
   t.columns = {"board",         "outcome",       "V first", "H first",
                "nodes V first", "nodes H first", "seconds", "nodes/s"};
   if (!check.empty()) t.columns.push_back("published");
-  std::int64_t compared = 0;
+  t.checked = !check.empty();
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     report(progress, i, shapes.size());
     const auto [r, c] = shapes[i];
@@ -96,7 +96,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
         auto it = published.find(shape);
         row.push_back(it == published.end() ? "" : outcome_text(it->second));
         if (it != published.end() && b->outcome) {
-          ++compared;
+          ++t.compared;
           if (*b->outcome != it->second) {
             ++t.mismatches;
             t.notes.push_back(absl::StrFormat("MISMATCH %dx%d: computed %s, published %s",
@@ -117,7 +117,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
                  "side); seconds and nodes/s are for both searches of the shape");
   if (!check.empty())
     t.notes.push_back(absl::StrCat("checked against ", check, ": ",
-                                   plugin::count_text(compared, "board"), " compared, ",
+                                   plugin::count_text(t.compared, "board"), " compared, ",
                                    plugin::count_text(t.mismatches, "mismatch")));
   if (t.unresolved)
     t.notes.push_back(

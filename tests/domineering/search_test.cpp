@@ -3,6 +3,7 @@
 // transposition table, analyze mode and node limits.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <random>
@@ -189,6 +190,34 @@ TEST(DomineeringSearch, NodeLimitReportsUnresolved) {
   EXPECT_FALSE(r->v_first.resolved);
   EXPECT_FALSE(r->outcome.has_value());
   EXPECT_EQ(outcome_text(r->outcome), "?");
+}
+
+// Boards 64 cells long in one line: the mover across them has no move (a
+// shift by the width would be a shift by 64).
+TEST(DomineeringSearch, SixtyFourLongLinesAgreeWithMinimax) {
+  std::mt19937_64 rng(64);
+  for (auto [rows, cols] : {std::pair{1, 64}, {64, 1}, {1, 63}, {2, 32}, {32, 2}}) {
+    const Board board = *Board::make(rows, cols);
+    for (int trial = 0; trial < 12; ++trial) {
+      naive::Grid g = naive::random_grid(rng, rows, cols, trial == 0 ? 0.0 : 0.6);
+      for (Side first : {Side::kVertical, Side::kHorizontal}) {
+        const Position p = board.from_cells(cells_of(g), first);
+        MoveList<SearchModel> legal;
+        SearchModel(board, Rules{}).legal_moves(p, legal);
+        int expected_moves = 0;
+        const int dr = first == Side::kVertical, dc = 1 - dr;
+        for (int r = 0; r + dr < rows; ++r)
+          for (int c = 0; c + dc < cols; ++c) expected_moves += g.at(r, c) && g.at(r + dr, c + dc);
+        ASSERT_EQ(legal.size, expected_moves) << rows << "x" << cols << " " << g.text();
+        if (rows * cols - std::count(g.empty.begin(), g.empty.end(), 0) > 30) continue;
+        Rules plain;
+        plain.safe_bound = plain.bullock_bound = false;
+        EXPECT_EQ(engine_wins(board, cells_of(g), first, plain),
+                  naive::wins(g, first == Side::kVertical))
+            << g.text();
+      }
+    }
+  }
 }
 
 TEST(DomineeringBoard, FramesRoundTripAndMovesStayOnTheBoard) {

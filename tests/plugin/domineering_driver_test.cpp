@@ -94,6 +94,49 @@ TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {
   EXPECT_EQ(r.code, 4) << r.out;
 }
 
+// Found by trying to break the driver: each used to fail.
+TEST(DomineeringDriver, CommandLineCornerCases) {
+  // Bytes that are not UTF-8 in a message: still one JSON document.
+  Result r = sente("analyze domineering --json --quiet \"$(printf '\\377\\376')\"", true);
+  EXPECT_EQ(r.code, 4);
+  EXPECT_TRUE(nlohmann::json::accept(r.out)) << r.out;
+  // --set takes one value, so the position after it stays the position.
+  r = sente("analyze domineering --set symmetry=off --quiet '..|..'");
+  EXPECT_EQ(r.code, 0) << r.out;
+  // "." is a 1x1 board, not the current directory.
+  r = sente("analyze domineering --quiet .");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("1x1"), std::string::npos) << r.out;
+  // An empty argument is not "the start": a usage error.
+  r = sente("analyze domineering --quiet ''");
+  EXPECT_EQ(r.code, 2) << r.out;
+  // One option twice, or empty: a usage error, as JSON with --json.
+  r = sente("solve domineering --board 4x4 --set board=5x5 --quiet --json", true);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["exit_code"], 2);
+  r = sente("analyze domineering --to-move '' --quiet '..'");
+  EXPECT_EQ(r.code, 2) << r.out;
+  // A 1x64 board: V has no move at all (no shift by 64).
+  r = sente("analyze domineering --json --quiet " + std::string(64, '.'));
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["moves"].size(), 0u);
+}
+
+TEST(DomineeringDriver, CheckFilesMustCheckSomethingAndAgreeWithThemselves) {
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto far = dir / "sente_far_boards.csv";
+  std::ofstream(far) << "rows,cols,outcome\n9,9,1\n";
+  Result r = sente("table domineering --max-area 4 --quiet --check " + far.string());
+  EXPECT_EQ(r.code, 1) << r.out;  // nothing compared
+  const auto twice = dir / "sente_twice.csv";
+  std::ofstream(twice) << "rows,cols,outcome\n1,1,2\n1,1,V\n";
+  r = sente("table domineering --max-area 4 --quiet --check " + twice.string());
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("listed twice"), std::string::npos) << r.out;
+  std::filesystem::remove(far);
+  std::filesystem::remove(twice);
+}
+
 TEST(DomineeringDriver, NodeLimitGivesUnresolvedNotAGuess) {
   const Result r = sente("solve domineering --board 8x8 --node-limit 1000 --json --quiet");
   ASSERT_EQ(r.code, 0) << r.out;

@@ -20,8 +20,8 @@ int run_list(const Common& common) {
     }
     nlohmann::json searched = nlohmann::json::array();
     for (const auto& s : d.searched) searched.push_back(s.string());
-    std::cout << nlohmann::json{{"games", games}, {"problems", d.problems}, {"searched", searched}}
-                     .dump(2)
+    std::cout << json_text(nlohmann::json{
+                     {"games", games}, {"problems", d.problems}, {"searched", searched}})
               << "\n";
   } else {
     for (const auto& p : d.plugins) {

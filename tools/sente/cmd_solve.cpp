@@ -1,4 +1,5 @@
 // `sente solve` and `sente analyze`: the value of a position and of each move.
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <iostream>
@@ -40,7 +41,7 @@ void print_stats(const plugin::Analysis& a) {
 
 int print(const Common& common, const plugin::Analysis& a) {
   if (common.json) {
-    std::cout << nlohmann::json(a).dump(2) << "\n";
+    std::cout << json_text(nlohmann::json(a)) << "\n";
     return kOk;
   }
   std::cout << absl::StrFormat("%s %s: value %s (%s)\n", a.game, a.variant, a.value_text,
@@ -65,6 +66,12 @@ constexpr std::uintmax_t kMaxPositionFileBytes = 16 << 20;
 // text itself (e.g. moves, or rows of a board).
 absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::string>& args) {
   plugin::PositionInput input;
+  const bool blank = std::all_of(args.begin(), args.end(), [](const std::string& a) {
+    return a.find_first_not_of(" \t\r\n") == std::string::npos;
+  });
+  if (!args.empty() && blank)
+    return absl::InvalidArgumentError(
+        "the position argument is empty; give a position, or none for the start position");
   if (args.size() != 1) {
     input.text = absl::StrJoin(args, " ");
     return input;
@@ -76,7 +83,9 @@ absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::stri
     ss << std::cin.rdbuf();
     input.text = ss.str();
     input.file = "standard input";
-  } else if (std::filesystem::exists(arg, ec) || arg.find('/') != std::string::npos) {
+  } else if (std::filesystem::is_regular_file(arg, ec) || arg.find('/') != std::string::npos) {
+    // "." and ".." name directories but are also 1x1 and 1x2 boards: only a
+    // regular file, or a path with '/', is read as a file.
     absl::StatusOr<std::string> text = read_text_file(arg, kMaxPositionFileBytes, "a position");
     if (!text.ok()) return text.status();
     input.text = *text;

@@ -47,7 +47,7 @@ bool write_file(const std::string& path, const std::string& text) {
   std::ofstream f(path, std::ios::binary);
   f << text;
   f.close();
-  if (!f) std::fprintf(stderr, "sente: error: could not write %s\n", path.c_str());
+  if (!f) report_error(absl::InternalError(absl::StrCat("could not write ", path)));
   return static_cast<bool>(f);
 }
 
@@ -59,13 +59,9 @@ int run_table(const Common& common, const std::string& game, const plugin::Optio
   if (!p.ok()) return report_plugin_error(p.status());
   // Refuse unwritable outputs before the work, not after.
   for (const std::string& path : {output.csv, output.markdown})
-    if (!path.empty() && !std::ofstream(path, std::ios::app)) {
-      std::fprintf(stderr,
-                   "sente: error: cannot write %s; check the directory exists and is "
-                   "writable\n",
-                   path.c_str());
-      return kInternal;
-    }
+    if (!path.empty() && !std::ofstream(path, std::ios::app))
+      return report_error(absl::InternalError(
+          absl::StrCat("cannot write ", path, "; check the directory exists and is writable")));
   ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::ResultTable> t = p->game->table(options, bar.callback());
   bar.finish();
@@ -73,10 +69,10 @@ int run_table(const Common& common, const std::string& game, const plugin::Optio
   if (!output.csv.empty() && !write_file(output.csv, to_csv(*t))) return kInternal;
   if (!output.markdown.empty() && !write_file(output.markdown, to_markdown(*t))) return kInternal;
   if (common.json)
-    std::cout << nlohmann::json(*t).dump(2) << "\n";
+    std::cout << json_text(nlohmann::json(*t)) << "\n";
   else
     std::cout << to_markdown(*t);
-  return t->mismatches ? kMismatch : kOk;
+  return t->mismatches || (t->checked && t->compared == 0) ? kMismatch : kOk;
 }
 
 }  // namespace sente::driver

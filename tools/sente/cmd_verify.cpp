@@ -49,7 +49,7 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
     for (const auto& s : r->skipped)
       std::cout << "  skipped  " << s.where << ": " << s.what << "\n";
   }
-  if (common.json) std::cout << reports.dump(2) << "\n";
+  if (common.json) std::cout << json_text(reports) << "\n";
   return code;
 }
 

@@ -3,8 +3,9 @@
 #include <cstdio>
 #include <iostream>
 
-#include <nlohmann/json.hpp>
 #include <string>
+
+#include "json_output.hpp"
 
 namespace sente::driver {
 
@@ -33,7 +34,7 @@ void print(const absl::Status& s, int code) {
   const std::string message(s.message());
   std::fprintf(stderr, "sente: error: %s\n", message.c_str());
   if (json_errors)
-    std::cout << nlohmann::json{{"error", message}, {"exit_code", code}}.dump(2) << "\n";
+    std::cout << json_text(nlohmann::json{{"error", message}, {"exit_code", code}}) << "\n";
 }
 }  // namespace
 
@@ -50,6 +51,11 @@ int report_error(const absl::Status& s) {
 int report_plugin_error(const absl::Status& s) {
   print(s, kPluginError);
   return kPluginError;
+}
+
+int report_usage_error(const std::string& message) {
+  print(absl::InvalidArgumentError(message), kUsage);
+  return kUsage;
 }
 
 }  // namespace sente::driver

@@ -25,5 +25,7 @@ int exit_code_of(const absl::Status& s);
 int report_error(const absl::Status& s);
 // The same for a failure to find or load a plugin: always kPluginError.
 int report_plugin_error(const absl::Status& s);
+// The same for a bad command line: always kUsage.
+int report_usage_error(const std::string& message);
 
 }  // namespace sente::driver

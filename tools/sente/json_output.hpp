@@ -5,6 +5,16 @@
 
 #include "sente/plugin/interface.hpp"
 
+namespace sente::driver {
+
+// `j` as indented text; bytes that are not UTF-8 (from a file name, a
+// position, a message quoting input) become U+FFFD instead of an exception.
+inline std::string json_text(const nlohmann::json& j) {
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace sente::driver
+
 namespace sente::plugin {
 
 void to_json(nlohmann::json& j, const NamedText& t);

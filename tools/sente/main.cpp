@@ -1,6 +1,9 @@
 // sente: list games, solve, analyse and verify them through their plugins.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <string_view>
+
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -87,7 +90,10 @@ void add_search_options(CLI::App* cmd, GameArgs& args) {
                   "A game option without its own flag, KEY=VALUE, repeatable (e.g. Domineering's "
                   "rule switches: --set symmetry=off; `sente list` shows each game's options)")
       ->check(key_value())
-      ->type_name("KEY=VALUE");
+      ->type_name("KEY=VALUE")
+      ->expected(1)  // one per --set, so a position after it stays a position
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
@@ -201,8 +207,8 @@ int main(int argc, char** argv) {
   table->add_option("--min-area", table_args.named["min-area"], "Smallest board, in cells");
   table->add_option("--max-side", table_args.named["max-side"], "Longest side, in cells");
   table->add_option("--check", table_args.named["check"],
-                    "Published table to compare (Domineering: CSV rows,cols,outcome); exit 1 on "
-                    "a mismatch");
+                    "Published table to compare (Domineering: CSV rows,cols,outcome, or a CSV "
+                    "this command wrote); exit 1 on a mismatch or when no board was compared");
   table->add_option("--csv", table_output.csv, "Also write the table as CSV to this file");
   table->add_option("--markdown", table_output.markdown,
                     "Also write the table as Markdown to this file");
@@ -215,15 +221,26 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // With --json anywhere on the line, a bad command line is a JSON error too.
+    const bool json = std::any_of(argv + 1, argv + argc,
+                                  [](const char* a) { return std::string_view(a) == "--json"; });
+    if (json && e.get_exit_code() != 0) {
+      set_json_errors(true);
+      return report_usage_error(e.what());
+    }
     const int code = app.exit(e);
     return code == 0 ? kOk : kUsage;
   }
   set_json_errors(common.json);
   for (const GameArgs* a : {&solve_args, &analyze_args, &verify_args, &play_args, &table_args})
-    if (const std::string key = clash(*a); !key.empty()) {
-      std::fprintf(stderr, "sente: error: option '%s' is given twice; give it once\n", key.c_str());
-      return kUsage;
-    }
+    if (const std::string key = clash(*a); !key.empty())
+      return report_usage_error("option '" + key + "' is given twice; give it once");
+  // An option given with an empty value ("--to-move ''") is a mistake, not a default.
+  for (const CLI::App* cmd : app.get_subcommands())
+    for (const CLI::Option* opt : cmd->get_options())
+      for (const std::string& v : opt->results())
+        if (v.empty() && opt->get_expected_min() > 0)
+          return report_usage_error(opt->get_name() + " is empty; give a value");
   int code = kUsage;
   if (*list) code = run_list(common);
   if (*solve) code = run_solve(common, solve_args.game, solve_args.options(), solve_position);

@@ -234,10 +234,11 @@ class AlphaBeta {
 
   // Negamax, fail-soft. Returns garbage once aborted_ is set; callers check.
   int search(const Position& p, int alpha, int beta) {
-    if (++stats_.nodes > budget_end_) {
+    if (stats_.nodes >= budget_end_) {  // the budget is spent: stop, count nothing
       aborted_ = true;
       return 0;
     }
+    ++stats_.nodes;
     const ValueRange range = game_->value_range();
     const int alpha0 = alpha;
     if constexpr (alphabeta_detail::HasBounds<G>)

@@ -107,6 +107,8 @@ struct ResultTable {
   std::vector<std::vector<std::string>> rows;  // one cell per column
   std::vector<std::string> notes;              // legend, sources, checks done
   std::int64_t unresolved = 0;                 // rows the engine could not settle
+  bool checked = false;                        // a published table was given to compare
+  std::int64_t compared = 0;                   // rows compared with it
   std::int64_t mismatches = 0;                 // rows that contradict published data
 };
 

@@ -91,7 +91,7 @@ inline absl::StatusOr<SearchOptions> search_options(const Options& options,
       so.node_limit = static_cast<std::uint64_t>(n);
     } else if (key == "table-mb") {
       std::uint64_t mb = 0;
-      if (!absl::SimpleAtoi(value, &mb) || mb < 1 || mb > (std::uint64_t{1} << 24))
+      if (!absl::SimpleAtoi(value, &mb) || mb < 1 || mb > (std::uint64_t{1} << 40))
         return absl::InvalidArgumentError(absl::StrFormat(
             "table-mb '%s': give the transposition table size in MiB, 1 or more, e.g. 256", value));
       so.table_bytes = mb << 20;

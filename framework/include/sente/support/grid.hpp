@@ -48,11 +48,12 @@ inline absl::Status check_grid(GridShape s) {
   if (s.rows < 1 || s.cols < 1)
     return absl::InvalidArgumentError(absl::StrFormat(
         "a board needs at least one row and one column (got %dx%d)", s.rows, s.cols));
-  if (s.cells() > kMaxGridCells)  // beyond the engines' limit: "too large"
+  const std::int64_t cells = std::int64_t{s.rows} * s.cols;
+  if (cells > kMaxGridCells)  // beyond the engines' limit: "too large"
     return absl::ResourceExhaustedError(
         absl::StrFormat("the %dx%d board has %d cells; boards are limited to %d cells (one 64-bit "
                         "word)",
-                        s.rows, s.cols, s.cells(), kMaxGridCells));
+                        s.rows, s.cols, cells, kMaxGridCells));
   return absl::OkStatus();
 }
 
@@ -60,22 +61,26 @@ inline absl::Status check_grid(GridShape s) {
 // wide, each 1..999. Says what is expected when the text is not a size; the
 // caller checks its own limits.
 inline absl::StatusOr<GridShape> parse_dimensions(std::string_view name) {
-  std::string n;
-  for (char ch : name)
-    if (ch != ' ') n += (ch == 'X') ? 'x' : ch;
-  const std::size_t x = n.find('x');
+  // Blanks are allowed around the 'x' only: "2 x 13", not "1 2x3".
+  std::string_view t = name;
+  auto trim = [](std::string_view v) {
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    return v;
+  };
+  const std::size_t x = t.find_first_of("xX");
   GridShape s;
-  auto number = [](std::string_view t, int* out) {
-    if (t.empty() || t.size() > 3) return false;
+  auto number = [](std::string_view v, int* out) {
+    if (v.empty() || v.size() > 9) return false;
     *out = 0;
-    for (char ch : t) {
+    for (char ch : v) {
       if (ch < '0' || ch > '9') return false;
       *out = *out * 10 + (ch - '0');
     }
     return *out > 0;
   };
-  if (x == std::string::npos || !number(std::string_view(n).substr(0, x), &s.rows) ||
-      !number(std::string_view(n).substr(x + 1), &s.cols))
+  if (x == std::string_view::npos || !number(trim(t.substr(0, x)), &s.rows) ||
+      !number(trim(t.substr(x + 1)), &s.cols))
     return absl::InvalidArgumentError(absl::StrFormat(
         "'%s' is not a board size; write ROWSxCOLS with positive numbers, e.g. 6x6 or 2x13", name));
   return s;
@@ -153,6 +158,18 @@ inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text, const CellAl
   if (rows.empty())
     return absl::InvalidArgumentError(
         absl::StrFormat("empty position: give rows of cells (%s), e.g. %s", a.hint, a.example));
+  // Every character first, so a bad one is named even on a board too large.
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      const char ch = rows[r][c];
+      if (a.set.find(ch) != std::string_view::npos || a.clear.find(ch) != std::string_view::npos)
+        continue;
+      const auto u = static_cast<unsigned char>(ch);
+      const std::string shown =
+          u >= 0x20 && u < 0x7f ? absl::StrFormat("'%c'", ch) : absl::StrFormat("byte 0x%02X", u);
+      return absl::InvalidArgumentError(
+          absl::StrFormat("row %d, column %d: %s is not a cell; %s", r + 1, c + 1, shown, a.hint));
+    }
   ParsedGrid g;
   g.shape = {static_cast<int>(rows.size()), static_cast<int>(rows[0].size())};
   for (std::size_t r = 0; r < rows.size(); ++r) {
@@ -163,14 +180,8 @@ inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text, const CellAl
   }
   if (absl::Status s = check_grid(g.shape); !s.ok()) return s;
   for (int r = 0; r < g.shape.rows; ++r)
-    for (int c = 0; c < g.shape.cols; ++c) {
-      const char ch = rows[r][c];
-      if (a.set.find(ch) != std::string_view::npos)
-        g.empty |= 1ull << g.shape.bit(r, c);
-      else if (a.clear.find(ch) == std::string_view::npos)
-        return absl::InvalidArgumentError(
-            absl::StrFormat("row %d, column %d: '%c' is not a cell; %s", r + 1, c + 1, ch, a.hint));
-    }
+    for (int c = 0; c < g.shape.cols; ++c)
+      if (a.set.find(rows[r][c]) != std::string_view::npos) g.empty |= 1ull << g.shape.bit(r, c);
   return g;
 }
 
