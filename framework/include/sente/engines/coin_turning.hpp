@@ -300,7 +300,9 @@ ToggleBoard product_board(const G& g, const H& h, int rows, int cols, int first_
 // the Twins x Twins case of product_values() with its a x b options per coin
 // done in tight loops: options are marked in a 64 KiB byte array by a
 // generation stamp (stores only), and the coins of one anti-diagonal a + b
-// are independent, so they are split between threads. Values of coins below
+// are independent, so they are split between threads. The definition is
+// symmetric in a and b, so v(a, b) = v(b, a) by induction: only a <= b is
+// computed (half the options) and mirrored. Values of coins below
 // 2^12 stay below 2^16 (a nim field), hence uint16. Cost: sum a * b = (n(n-1)/2)^2
 // options. Errors: kInvalidArgument unless 1 <= n <= 4096.
 inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
@@ -318,7 +320,7 @@ inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
       std::vector<std::uint8_t> seen(65536, 0);
       std::uint8_t gen = 0;
 #pragma omp for schedule(dynamic, 1)
-      for (int a = a_lo; a <= a_hi; ++a) {
+      for (int a = a_lo; a <= std::min(a_hi, d / 2); ++a) {  // a <= b: the mirror is equal
         const int b = d - a;
         if (++gen == 0) {
           std::fill(seen.begin(), seen.end(), 0);
@@ -332,7 +334,7 @@ inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
         }
         std::uint32_t m = 0;
         while (seen[m] == gen) ++m;
-        v[a * side + b] = static_cast<std::uint16_t>(m);
+        v[a * side + b] = v[b * side + a] = static_cast<std::uint16_t>(m);
       }
     }
     done += static_cast<std::uint64_t>(a_hi - a_lo + 1);
