@@ -77,9 +77,7 @@ plugin::GameInfo Game::info() {
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Game g;
-  for (const auto& [key, value] : options) {
-    if (value.empty())
-      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
+  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
     if (key == "board") {
       absl::StatusOr<GridShape> s = parse_dimensions(value);
       if (!s.ok()) return s.status();
@@ -90,9 +88,6 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       if (value != "memo")
         return absl::InvalidArgumentError(
             absl::StrFormat("unknown engine '%s'; cram has: memo (see `sente list`)", value));
-    } else if (!plugin::is_grundy_option(key)) {
-      return absl::InvalidArgumentError(
-          absl::StrFormat("cram has no option '%s'; it takes board, engine, memo-positions", key));
     }
   }
   return g;

@@ -40,7 +40,9 @@ plugin::GameInfo Game::info() {
       {"history", "on/off: history heuristic (default off)"},
       {"etc", "on/off: enhanced transposition cut-offs (default on)"},
       {"table", "on/off: transposition table"},
-      {"max-area, max-side, min-area", "`sente table`: which rectangles to solve"},
+      {"max-area", "`sente table`: the largest board, in cells (default 30, at most 64)"},
+      {"min-area", "`sente table`: the smallest board, in cells (default 1)"},
+      {"max-side", "`sente table`: the longest side, in cells"},
       {"check", "`sente table`: a CSV rows,cols,outcome of published classes to compare"},
   };
   g.engines = {{"alphabeta",
@@ -55,9 +57,7 @@ plugin::GameInfo Game::info() {
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Game g;
-  for (const auto& [key, value] : options) {
-    if (value.empty())
-      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
+  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
     if (key == "board") {
       absl::StatusOr<Board> b = Board::parse(value);
       if (!b.ok()) return b.status();
@@ -83,14 +83,6 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
                    : key == "order"         ? g.rules_.order
                                             : g.rules_.symmetry;
       rule = *on;
-    } else if (!plugin::is_search_option(key) && key != "max-area" && key != "max-side" &&
-               key != "min-area" && key != "check") {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "domineering has no option '%s'; it takes board, to-move, engine, safe-bound, "
-          "bullock-bound, skip-safe, order, symmetry, node-limit, table-mb, history, table, etc, "
-          "max-area, "
-          "max-side, min-area, check",
-          key));
     }
   }
   if (!g.board_given_) g.board_ = *Board::make(8, 8);

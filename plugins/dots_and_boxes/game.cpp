@@ -50,9 +50,7 @@ plugin::GameInfo Game::info() {
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Game g;
-  for (const auto& [key, value] : options) {
-    if (value.empty())
-      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
+  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
     if (key == "board") {
       absl::StatusOr<Board> b = Board::parse(value);
       if (!b.ok()) return b.status();
@@ -69,9 +67,6 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
         return absl::InvalidArgumentError(
             absl::StrFormat("--to-move '%s': give A (first player) or B", value));
       g.to_move_override_ = m[0];
-    } else if (key != "engine") {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "dots-and-boxes has no option '%s'; it takes board, variant, engine, to-move", key));
     }
   }
   if (!g.board_given_) g.board_ = *Board::make(3, 3);

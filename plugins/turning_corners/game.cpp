@@ -42,9 +42,7 @@ plugin::GameInfo Game::info() {
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Game g;
-  for (const auto& [key, value] : options) {
-    if (value.empty())
-      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
+  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
     if (key == "board") {
       absl::StatusOr<Board> b = parse_board(value);
       if (!b.ok()) return b.status();
@@ -58,11 +56,6 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       else
         return absl::InvalidArgumentError(absl::StrFormat(
             "unknown engine '%s'; turning-corners has: xor, mex (see `sente list`)", value));
-    } else if (key != "max-positions" && key != "coin-square") {
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "turning-corners has no option '%s'; it takes board, engine, max-positions, "
-          "coin-square",
-          key));
     }
   }
   return g;

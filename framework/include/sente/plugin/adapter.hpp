@@ -36,7 +36,7 @@ class Adapter final : public Game {
   GameInfo info() const override { return G::info(); }
 
   absl::StatusOr<Analysis> solve(const Options& options, const Progress& progress) override {
-    absl::StatusOr<G> game = G::open(options);
+    absl::StatusOr<G> game = open(options);
     if (!game.ok()) return game.status();
     if constexpr (DenseGame<G>)
       return analyze_dense(*game, game->start(), options, progress);
@@ -48,7 +48,7 @@ class Adapter final : public Game {
 
   absl::StatusOr<Analysis> analyze(const Options& options, const PositionInput& position,
                                    const Progress& progress) override {
-    absl::StatusOr<G> game = G::open(options);
+    absl::StatusOr<G> game = open(options);
     if (!game.ok()) return game.status();
     auto pos = parse(*game, position);
     if (!pos.ok()) return pos.status();
@@ -63,7 +63,7 @@ class Adapter final : public Game {
   absl::StatusOr<PlayedMove> play(const Options& options, const PositionInput& position,
                                   const std::string& move) override {
     if constexpr (ImpartialPluginGame<G> || PlayablePartizanGame<G>) {
-      absl::StatusOr<G> game = G::open(options);
+      absl::StatusOr<G> game = open(options);
       if (!game.ok()) return game.status();
       auto pos = parse(*game, position);
       if (!pos.ok()) return pos.status();
@@ -81,6 +81,7 @@ class Adapter final : public Game {
   absl::StatusOr<VerifyReport> verify(const Options& options, const std::string& file,
                                       const Progress& progress) override {
     if constexpr (VerifiableGame<G>) {
+      if (absl::Status s = check_options(G::info(), options); !s.ok()) return s;
       return G::verify(options, file, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no published data to verify");
@@ -89,6 +90,7 @@ class Adapter final : public Game {
 
   absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) override {
     if constexpr (TabulatedGame<G>) {
+      if (absl::Status s = check_options(G::info(), options); !s.ok()) return s;
       return G::table(options, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no table of boards to solve");
@@ -96,6 +98,11 @@ class Adapter final : public Game {
   }
 
  private:
+  static absl::StatusOr<G> open(const Options& options) {
+    if (absl::Status s = check_options(G::info(), options); !s.ok()) return s;
+    return G::open(options);
+  }
+
   static absl::StatusOr<typename G::Position> parse(const G& game, const PositionInput& position) {
     auto pos = game.parse(position.text, !position.file.empty());
     if (!pos.ok() && !position.file.empty())  // say which file

@@ -52,6 +52,26 @@ concept TabulatedGame = requires(const Options& o, const Progress& p) {
   { G::table(o, p) } -> std::same_as<absl::StatusOr<ResultTable>>;
 };
 
+// Every key of `options` must be one the game lists in info().options, with
+// a value. The adapter checks this before any call, so a game's open() reads
+// only the keys it knows. Errors name the key and list the accepted ones.
+inline absl::Status check_options(const GameInfo& info, const Options& options) {
+  for (const auto& [key, value] : options) {
+    bool known = false;
+    std::string names;
+    for (const NamedText& o : info.options) {
+      known |= o.name == key;
+      names += (names.empty() ? "" : ", ") + o.name;
+    }
+    if (!known)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s has no option '%s'; it takes %s (see `sente list`)", info.name, key, names));
+    if (value.empty())
+      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
+  }
+  return absl::OkStatus();
+}
+
 // "1 move", "3 moves".
 inline std::string count_text(std::size_t n, std::string_view noun) {
   const bool es = !noun.empty() && (noun.back() == 's' || noun.back() == 'h' || noun.back() == 'x');

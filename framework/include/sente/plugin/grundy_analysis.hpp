@@ -56,10 +56,6 @@ struct NimberEngine {
   std::function<std::vector<Stat>()> stats;
 };
 
-inline bool is_grundy_option(std::string_view key) {
-  return key == "memo-positions";
-}
-
 // "*3", "0": a nimber as the field writes it.
 inline std::string nimber_text(std::uint64_t v) {
   return v == 0 ? "0" : absl::StrCat("*", v);

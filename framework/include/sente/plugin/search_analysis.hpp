@@ -15,7 +15,7 @@
 // Optional: static SearchOptions search_defaults();  // the game's defaults
 //           Position play(const Position&, Model::Move) const;  // for `sente play`
 //
-// Engine options every such game accepts (is_search_option()):
+// Engine options every such game lists in its info().options:
 //   node-limit  nodes per search before it stops with "unresolved" (0 = none)
 //   table-mb    transposition table size in MiB (default 256; the table uses the
 //               largest power of two of buckets that fits)
@@ -49,11 +49,6 @@ concept PartizanSearchGame = PluginGame<G> && SearchGame<typename G::Model> &&
   { g.outcome_name(OutcomeClass::kL) } -> std::convertible_to<std::string>;
   { g.move_name(pos, m) } -> std::convertible_to<std::string>;
 };
-
-inline bool is_search_option(std::string_view key) {
-  return key == "node-limit" || key == "table-mb" || key == "history" || key == "table" ||
-         key == "etc";
-}
 
 inline absl::StatusOr<bool> parse_switch(std::string_view key, std::string_view value) {
   std::string v(value);
