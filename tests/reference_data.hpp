@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace sente::testing {
 
@@ -25,6 +27,24 @@ inline std::string read_text(const std::filesystem::path& p) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// The terms of an OEIS data file (one "index value" pair per line, the
+// b-file layout); a malformed line fails the calling test.
+inline std::vector<std::pair<std::uint64_t, std::uint64_t>> read_oeis_terms(
+    const std::string& relative) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> terms;
+  std::istringstream in(read_text(reference_file(relative)));
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    std::istringstream fields(line);
+    std::pair<std::uint64_t, std::uint64_t> t;
+    std::string extra;
+    EXPECT_TRUE((fields >> t.first >> t.second) && !(fields >> extra))
+        << relative << ": bad line '" << line << "'";
+    terms.push_back(t);
+  }
+  return terms;
 }
 
 }  // namespace sente::testing

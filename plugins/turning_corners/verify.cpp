@@ -19,22 +19,13 @@
 namespace sente::turning_corners {
 namespace {
 
-using Ruleset = std::variant<coin_turning::Twins, coin_turning::Ruler, coin_turning::TurnAtMost>;
+using Ruleset = coin_turning::AnyRuleset;
 
+// The ruleset named `name` into *out (false for a name no ruleset has).
 bool ruleset_named(std::string_view name, Ruleset* out) {
-  if (name == "Twins")
-    *out = coin_turning::Twins{};
-  else if (name == "Ruler")
-    *out = coin_turning::Ruler{};
-  else if (name == "Mock Turtles")
-    *out = coin_turning::kMockTurtles;
-  else if (name == "Moebius")
-    *out = coin_turning::kMoebius;
-  else if (name == "Mogul")
-    *out = coin_turning::kMogul;
-  else
-    return false;
-  return true;
+  const std::optional<Ruleset> r = coin_turning::ruleset_named(name);
+  if (r) *out = *r;
+  return r.has_value();
 }
 
 std::uint64_t number(std::string_view text) {

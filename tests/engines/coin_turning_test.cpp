@@ -28,23 +28,11 @@ namespace {
 
 constexpr const char* kDir = "turning-corners/";
 
-using AnyRuleset = std::variant<Twins, Ruler, TurnAtMost>;
-
 // The games by the names published-values.md uses.
 bool ruleset_named(const std::string& name, AnyRuleset* out) {
-  if (name == "Twins")
-    *out = Twins{};
-  else if (name == "Ruler")
-    *out = Ruler{};
-  else if (name == "Mock Turtles")
-    *out = kMockTurtles;
-  else if (name == "Moebius")
-    *out = kMoebius;
-  else if (name == "Mogul")
-    *out = kMogul;
-  else
-    return false;
-  return true;
+  const std::optional<AnyRuleset> r = coin_turning::ruleset_named(name);
+  if (r) *out = *r;
+  return r.has_value();
 }
 
 std::vector<std::uint64_t> values_of(const AnyRuleset& g, int n) {
@@ -136,19 +124,8 @@ std::uint64_t xor_of_heads(const std::vector<std::uint64_t>& values, std::uint64
   return v;
 }
 
-// An OEIS data file: one "index value" pair per line.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> read_terms(const std::string& name) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> terms;
-  const std::string text = testing::read_text(testing::reference_file(kDir + name));
-  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipWhitespace())) {
-    std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipEmpty());
-    std::pair<std::uint64_t, std::uint64_t> t;
-    EXPECT_TRUE(f.size() == 2 && absl::SimpleAtoi(f[0], &t.first) &&
-                absl::SimpleAtoi(f[1], &t.second))
-        << name << ": bad line '" << line << "'";
-    terms.push_back(t);
-  }
-  return terms;
+  return testing::read_oeis_terms(kDir + name);
 }
 
 std::string published_values() {

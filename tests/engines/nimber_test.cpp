@@ -26,19 +26,8 @@ namespace {
 
 constexpr const char* kDir = "turning-corners/";
 
-// An OEIS data file: one "index value" pair per line.
 std::vector<std::pair<std::uint64_t, std::uint64_t>> read_terms(const std::string& name) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> terms;
-  const std::string text = testing::read_text(testing::reference_file(kDir + name));
-  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipWhitespace())) {
-    std::vector<absl::string_view> f = absl::StrSplit(line, ' ', absl::SkipEmpty());
-    std::pair<std::uint64_t, std::uint64_t> t;
-    EXPECT_TRUE(f.size() == 2 && absl::SimpleAtoi(f[0], &t.first) &&
-                absl::SimpleAtoi(f[1], &t.second))
-        << name << ": bad line '" << line << "'";
-    terms.push_back(t);
-  }
-  return terms;
+  return testing::read_oeis_terms(kDir + name);
 }
 
 // (row, column) of entry i when a table is read by antidiagonals (or a

@@ -43,8 +43,11 @@
 #include <bit>
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -109,6 +112,18 @@ struct TurnAtMost {
 inline constexpr TurnAtMost kMockTurtles{3};
 inline constexpr TurnAtMost kMoebius{5};
 inline constexpr TurnAtMost kMogul{7};
+
+// Any of the rulesets above, and the one Winning Ways (ch. 14) names `name`
+// ("Twins", "Ruler", "Mock Turtles", "Moebius", "Mogul"), if any.
+using AnyRuleset = std::variant<Twins, Ruler, TurnAtMost>;
+inline std::optional<AnyRuleset> ruleset_named(std::string_view name) {
+  if (name == "Twins") return Twins{};
+  if (name == "Ruler") return Ruler{};
+  if (name == "Mock Turtles") return kMockTurtles;
+  if (name == "Moebius") return kMoebius;
+  if (name == "Mogul") return kMogul;
+  return std::nullopt;
+}
 
 // The mex (least non-negative integer not present) of a list of values,
 // reusing its buffers from one list to the next.
