@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "sente/engines/grundy.hpp"
+#include "sente/plugin/grundy_analysis.hpp"
 #include "sente/support/mcgs_test.hpp"
 
 namespace sente::cram {
@@ -66,11 +67,11 @@ plugin::GameInfo Game::info() {
       "every move's resulting nimber (winning moves lead to 0). Moves are named b2-b3.";
   g.options = {{"board", "ROWSxCOLS, e.g. 4x4 (default; a position gives its own)"},
                {"engine", "memo (the only one)"},
-               {"memo-positions", "the memo's limit in positions (default 2^27)"}};
+               {"memo-positions", "the memo's limit in positions (default 2^25, about 1 GiB)"}};
   g.engines = {{"memo", "Grundy mex with a memo keyed by the least mirror image"}};
   g.position_formats = {
       {"rows",
-       "rows of '.' (empty) and '#' (blocked), separated by newlines or '|', e.g. "
+       "rows of '.' (empty) and '#' (blocked), separated by newlines, '|' or blanks, e.g. "
        "\"....|.#..|....\""}};
   return g;
 }
@@ -140,11 +141,15 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
                                                   const std::string& file,
                                                   const Progress& progress) {
   if (absl::StatusOr<Game> g = open(options); !g.ok()) return g.status();
+  absl::StatusOr<grundy::MemoOptions> mo = plugin::memo_options(options, {});
+  if (!mo.ok()) return mo.status();
   absl::StatusOr<std::vector<McgsLine>> lines = read_mcgs_section(file, "impartial domineering");
   if (!lines.ok()) return lines.status();
   plugin::VerifyReport rep;
   rep.file = file;
   rep.items_found = static_cast<std::int64_t>(lines->size());
+  if (lines->empty())
+    rep.skipped.push_back({file, "no [impartial domineering] positions in this file"});
   for (std::size_t i = 0; i < lines->size(); ++i) {
     report(progress, i, lines->size());
     const McgsLine& l = (*lines)[i];
@@ -159,9 +164,12 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
       return absl::InvalidArgumentError(
           absl::StrFormat("%s:%d: %s", file, l.line, grid.status().message()));
     const Model model(grid->shape);
-    grundy::MemoGrundy<Model> engine(model);
+    grundy::MemoGrundy<Model> engine(model, *mo);
     absl::StatusOr<std::uint32_t> v = engine.value(grid->empty);
-    if (!v.ok()) return v.status();
+    if (!v.ok()) {  // beyond the memo's limit: this position only
+      rep.skipped.push_back({where, std::string(v.status().message())});
+      continue;
+    }
     ++rep.values_compared;
     if (*v == published) {
       ++rep.values_matched;

@@ -50,7 +50,7 @@ plugin::GameInfo Game::info() {
                 "safe-move bounds, Bullock's move ordering"}};
   g.position_formats = {
       {"rows",
-       "rows of '.' (empty) and '#' (blocked), separated by newlines or '|', e.g. "
+       "rows of '.' (empty) and '#' (blocked), separated by newlines, '|' or blanks, e.g. "
        "\"....|.#..|....\""}};
   return g;
 }

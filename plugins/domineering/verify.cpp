@@ -53,6 +53,8 @@ absl::Status verify_mcgs(const std::string& file, Rules rules, const SearchOptio
   absl::StatusOr<std::vector<McgsCase>> cases = read_mcgs_test(file);
   if (!cases.ok()) return cases.status();
   report_out.items_found = static_cast<std::int64_t>(cases->size());
+  if (cases->empty())
+    report_out.skipped.push_back({file, "no [domineering] positions in this file"});
   for (std::size_t i = 0; i < cases->size(); ++i) {
     report(progress, i, cases->size());
     const McgsCase& c = (*cases)[i];

@@ -34,9 +34,11 @@ plugin::GameInfo Game::info() {
       {"xor", "XOR of the heads coins' values a ⊗ b (nim products): instant on any board"},
       {"mex",
        "full-position mex over all 2^(rows*cols) positions (dense Grundy sweep, no XOR rule "
-       "assumed): 2^N bytes for N coins"}};
+       "assumed): 2^N entries for N coins, 1 byte each (2 once a position has more than 255 "
+       "moves)"}};
   g.position_formats = {
-      {"rows", "rows of H/T or 1/0, row 1 first, separated by newlines or '|', e.g. \"HTH|TTH\""}};
+      {"rows",
+       "rows of H/T or 1/0, row 1 first, separated by newlines, '|' or blanks, e.g. \"HTH|TTH\""}};
   return g;
 }
 
@@ -104,8 +106,9 @@ absl::StatusOr<plugin::NimberEngine<Model>> Game::nimber_engine(const Position& 
   }
   if (board.cells() > 40)
     return absl::ResourceExhaustedError(absl::StrFormat(
-        "the mex engine tabulates all 2^%d positions of a %s board (2^%d bytes); it takes at "
-        "most 40 coins and the memory available - use --engine xor",
+        "the mex engine tabulates all 2^%d positions of a %s board (1 or 2 bytes each, at "
+        "least 2^%d bytes); it takes at most 40 coins and the memory available - use "
+        "--engine xor",
         board.cells(), board.name(), board.cells()));
   grundy::DenseGrundyOptions o;
   o.progress = progress;

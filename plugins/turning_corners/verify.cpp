@@ -28,14 +28,29 @@ bool ruleset_named(std::string_view name, Ruleset* out) {
   return r.has_value();
 }
 
-std::uint64_t number(std::string_view text) {
+// A published count: digits with optional thousands separators ("1,048,576").
+std::optional<std::uint64_t> number(std::string_view text) {
   std::string digits;
-  for (char c : text)
-    if (c >= '0' && c <= '9') digits += c;
+  for (char c : text) {
+    if (c >= '0' && c <= '9')
+      digits += c;
+    else if (c != ',')
+      return std::nullopt;
+  }
   std::uint64_t n = 0;
-  (void)absl::SimpleAtoi(digits, &n);
+  if (digits.empty() || !absl::SimpleAtoi(digits, &n)) return std::nullopt;
   return n;
 }
+
+// A board size in a table cell: 1 to 64 (coins per side or in all).
+std::optional<int> side(const std::string& text) {
+  int n = 0;
+  if (!absl::SimpleAtoi(text, &n) || n < 1 || n > 64) return std::nullopt;
+  return n;
+}
+
+// Boards the full-position mex can take: 2^cells positions of 1 or 2 bytes.
+constexpr int kMaxTableCells = 40;
 
 // A board of the table: its moves and its coins' values by the mex.
 struct TableBoard {
@@ -55,11 +70,15 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
     Ruleset g;
     if (!ruleset_named(factors[0], &g) || !std::regex_match(size, m, std::regex(R"((\d+) coins)")))
       return absl::InvalidArgumentError("unknown game or size: " + name + ", " + size);
-    const int n = std::stoi(m[1]);
+    const std::optional<int> n = side(m[1]);
+    if (!n || *n > kMaxTableCells)
+      return absl::OutOfRangeError(
+          absl::StrFormat("%s coins: the full-position mex takes 1 to %d coins", std::string(m[1]),
+                          kMaxTableCells));
     std::visit(
         [&](const auto& r) {
-          t.board = coin_turning::line_board(r, n);
-          t.coins = coin_turning::coin_values(r, n);
+          t.board = coin_turning::line_board(r, *n);
+          t.coins = coin_turning::coin_values(r, *n);
         },
         g);
     return t;
@@ -68,7 +87,12 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
   if (factors.size() != 2 || !ruleset_named(factors[0], &g) || !ruleset_named(factors[1], &h) ||
       !std::regex_match(size, m, std::regex(R"((\d+) x (\d+))")))
     return absl::InvalidArgumentError("unknown game or size: " + name + ", " + size);
-  const int rows = std::stoi(m[1]), cols = std::stoi(m[2]);
+  const std::optional<int> r = side(m[1]), c = side(m[2]);
+  if (!r || !c || *r * *c > kMaxTableCells)
+    return absl::OutOfRangeError(
+        absl::StrFormat("%s x %s: the full-position mex takes boards of 1 to %d coins",
+                        std::string(m[1]), std::string(m[2]), kMaxTableCells));
+  const int rows = *r, cols = *c;
   // Twins' coin 0 has no move: like Turning Corners' border, it is off the board.
   const int fr = std::holds_alternative<coin_turning::Twins>(g);
   const int fc = std::holds_alternative<coin_turning::Twins>(h);
@@ -94,7 +118,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
   std::uint64_t max_positions = UINT64_MAX;
   if (auto it = options.find("max-positions"); it != options.end()) {
     double v = 0;
-    if (!absl::SimpleAtod(it->second, &v) || v < 1)
+    if (!absl::SimpleAtod(it->second, &v) || !(v >= 1 && v <= 1e18))  // NaN fails too
       return absl::InvalidArgumentError(
           absl::StrFormat("max-positions '%s': give a number of positions, e.g. 2e6", it->second));
     max_positions = static_cast<std::uint64_t>(v);
@@ -119,7 +143,12 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
     if (cells.size() < 4) continue;
     ++rep.items_found;
     const std::string where = cells[0] + " " + cells[1];
-    const std::uint64_t positions = number(cells[2]), zeros = number(cells[3]);
+    const std::optional<std::uint64_t> published = number(cells[2]), published0 = number(cells[3]);
+    if (!published || !published0) {
+      rep.skipped.push_back({where, "the positions or value-0 cell is not a number"});
+      continue;
+    }
+    const std::uint64_t positions = *published, zeros = *published0;
     if (positions > max_positions) {
       rep.skipped.push_back(
           {where, absl::StrFormat("%d positions > max-positions %d", positions, max_positions)});
@@ -133,8 +162,16 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
     grundy::DenseGrundyOptions o;
     o.progress = progress;
     grundy::DenseGrundyStats stats;
+    if ((std::uint64_t{1} << t->board.cell_count()) > max_positions) {
+      rep.skipped.push_back({where, absl::StrFormat("2^%d positions > max-positions %d",
+                                                    t->board.cell_count(), max_positions)});
+      continue;
+    }
     absl::StatusOr<grundy::GrundyTable> table = grundy::solve_dense_grundy(t->board, o, &stats);
-    if (!table.ok()) return table.status();
+    if (!table.ok()) {  // too large for the memory: this row only
+      rep.skipped.push_back({where, std::string(table.status().message())});
+      continue;
+    }
     // XOR of the coin values over every position, by the low and high halves.
     const int n = t->board.cell_count(), low = n / 2;
     std::vector<std::uint64_t> xl(1ull << low, 0), xh(1ull << (n - low), 0);
@@ -167,11 +204,16 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
   const std::string md = *text;
   if (std::regex_search(md, m, std::regex(R"(agree for all 1 <= a, b <= (\d+))"))) {
     ++rep.items_found;
-    int n = std::stoi(m[1]);
+    int n = 0;
     if (auto it = options.find("coin-square"); it != options.end()) {
       if (!absl::SimpleAtoi(it->second, &n) || n < 1 || n > 4095)
         return absl::InvalidArgumentError(
             absl::StrFormat("coin-square '%s': give N from 1 to 4095", it->second));
+    } else if (!absl::SimpleAtoi(m[1].str(), &n) || n < 1 || n > 4095) {
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "the file asks for single coins 1..%s; the single-coin mex takes 1 to 4095 a side "
+          "(give --set coin-square=N to check a smaller square)",
+          m[1].str()));
     }
     const std::string where = absl::StrFormat("single coins 1..%d x 1..%d", n, n);
     const auto t0 = std::chrono::steady_clock::now();

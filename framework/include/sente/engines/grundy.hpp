@@ -93,7 +93,7 @@ concept ImpartialGame = requires(const G& g, const typename G::Position& p,
 
 struct MemoOptions {
   // Largest memo the caller accepts, in positions.
-  std::uint64_t max_positions = std::uint64_t{1} << 27;
+  std::uint64_t max_positions = std::uint64_t{1} << 25;
   // Called with (positions in the memo, max_positions) every 2^16 positions.
   Progress progress;
 };

@@ -66,6 +66,21 @@ inline std::string outcome_text(std::uint64_t v) {
   return nimber_text(v) + (v == 0 ? ": the player to move loses" : ": the player to move wins");
 }
 
+// The memo engine's options: "memo-positions" (its limit) and `progress`.
+inline absl::StatusOr<grundy::MemoOptions> memo_options(const Options& options,
+                                                        const Progress& progress) {
+  grundy::MemoOptions mo;
+  mo.progress = progress;
+  if (auto it = options.find("memo-positions"); it != options.end()) {
+    double n = 0;
+    if (!absl::SimpleAtod(it->second, &n) || !(n >= 1 && n <= 1e15))  // NaN fails too
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "memo-positions '%s': give the memo's limit in positions, e.g. 1e8", it->second));
+    mo.max_positions = static_cast<std::uint64_t>(n);
+  }
+  return mo;
+}
+
 namespace grundy_detail {
 
 template <class G>
@@ -73,18 +88,11 @@ absl::StatusOr<NimberEngine<typename G::Model>> memo_engine(const G& game,
                                                             const typename G::Position& pos,
                                                             const Options& options,
                                                             const Progress& progress) {
-  grundy::MemoOptions mo;
-  mo.progress = progress;
-  if (auto it = options.find("memo-positions"); it != options.end()) {
-    double n = 0;
-    if (!absl::SimpleAtod(it->second, &n) || n < 1 || n > 1e15)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "memo-positions '%s': give the memo's limit in positions, e.g. 1e8", it->second));
-    mo.max_positions = static_cast<std::uint64_t>(n);
-  }
+  absl::StatusOr<grundy::MemoOptions> mo = memo_options(options, progress);
+  if (!mo.ok()) return mo.status();
   using Model = typename G::Model;
   auto model = std::make_shared<Model>(game.model(pos));
-  auto engine = std::make_shared<grundy::MemoGrundy<Model>>(*model, mo);
+  auto engine = std::make_shared<grundy::MemoGrundy<Model>>(*model, *mo);
   NimberEngine<Model> e;
   e.name = "Grundy mex with memo";
   e.value = [model, engine](const typename Model::Position& p) -> absl::StatusOr<std::uint64_t> {

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cctype>
+#include <cmath>
 #include <concepts>
 #include <string>
 
@@ -78,8 +79,7 @@ inline absl::StatusOr<SearchOptions> search_options(const Options& options,
   for (const auto& [key, value] : options) {
     if (key == "node-limit") {
       double n = 0;  // accepts 40000000 and 4e7
-      if (!absl::SimpleAtod(value, &n) || n < 0 || n > 1e18 ||
-          n != static_cast<double>(static_cast<std::uint64_t>(n)))
+      if (!absl::SimpleAtod(value, &n) || !(n >= 0 && n <= 1e18) || n != std::floor(n))
         return absl::InvalidArgumentError(absl::StrFormat(
             "node-limit '%s': give a whole number of nodes, e.g. 40000000 or 4e7 (0 = none)",
             value));

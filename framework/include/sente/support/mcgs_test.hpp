@@ -25,7 +25,7 @@ struct McgsLine {
 
 // The cases of section `section` (e.g. "impartial domineering") in `path`.
 // Errors: the file's (read_text_file), a case line without braces (with its
-// line number), no case in the section.
+// line number). A file without the section gives no cases.
 inline absl::StatusOr<std::vector<McgsLine>> read_mcgs_section(const std::string& path,
                                                                const std::string& section) {
   absl::StatusOr<std::string> text = read_text_file(path, 64 << 20, "an MCGS test file");
@@ -55,9 +55,7 @@ inline absl::StatusOr<std::vector<McgsLine>> read_mcgs_section(const std::string
         {lineno, std::string(absl::StripAsciiWhitespace(line.substr(0, brace))),
          std::string(absl::StripAsciiWhitespace(line.substr(brace + 1, close - brace - 1)))});
   }
-  if (out.empty())
-    return absl::InvalidArgumentError(path + " holds no [" + section + "] positions");
-  return out;
+  return out;  // empty when the file has no such section: nothing to check
 }
 
 }  // namespace sente
