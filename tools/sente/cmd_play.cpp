@@ -28,8 +28,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
              const std::vector<std::string>& position, const std::string& first) {
   const std::string who = absl::AsciiStrToLower(first);
   if (who != "human" && who != "computer")
-    return report_error(
-        absl::InvalidArgumentError(absl::StrFormat("--first '%s': give human or computer", first)));
+    return report_usage_error(absl::StrFormat("--first '%s': give human or computer", first));
   absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
   if (!p.ok()) return report_plugin_error(p.status());
   plugin::Options opts = options;
@@ -54,13 +53,17 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     }
     std::string move;
     if (!human) {
+      const plugin::MoveAnalysis* chosen = &a->moves.front();
       for (const auto& m : a->moves)
         if (m.best) {
-          move = m.move;
+          chosen = &m;
           break;
         }
-      if (move.empty()) move = a->moves.front().move;
-      std::cout << "computer plays " << move << "  (value " << a->value_text << ")\n";
+      move = chosen->move;
+      // The position's value is for the computer, about to move; the move's
+      // value is what this move is worth to it.
+      std::cout << "computer plays " << move << "  (position before: " << a->value_text
+                << "; this move: " << chosen->value_text << ")\n";
     } else {
       for (;;) {
         std::cout << "your move: " << std::flush;

@@ -1,6 +1,7 @@
 // `sente solve` and `sente analyze`: the value of a position and of each move.
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <sstream>
@@ -90,6 +91,9 @@ absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::stri
     if (!text.ok()) return text.status();
     input.text = *text;
     input.file = arg;
+    // Say so: a position like "HT" can also be the name of a file here.
+    if (arg.find('/') == std::string::npos)
+      std::fprintf(stderr, "sente: reading the position from the file %s\n", arg.c_str());
   } else {
     input.text = arg;
     return input;

@@ -100,15 +100,16 @@ void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
   cmd->add_option("game", args.game, "Game name, as `sente list` shows it (e.g. dots-and-boxes)")
       ->required();
   cmd->add_option("--board,-b", args.board,
-                  "Board size ROWSxCOLS. Dots and Boxes counts boxes, as Wilson names boards: 3x3 "
-                  "is 3 x 3 boxes on 4 x 4 dots (default 3x3). Domineering counts cells, rows "
-                  "tall (default 8x8)");
+                  "Board size ROWSxCOLS, rows tall. Dots and Boxes counts boxes, as Wilson names "
+                  "boards: 3x3 is 3 x 3 boxes on 4 x 4 dots (default 3x3). Domineering, Cram and "
+                  "Turning Corners count cells (defaults 8x8, 4x4, 5x5); a position given as "
+                  "rows brings its own size");
   cmd->add_option("--variant", args.variant,
                   "Rule set. Dots and Boxes: american (nothing pre-drawn, default), swedish "
                   "(border pre-drawn), icelandic (left and bottom edges pre-drawn)");
   cmd->add_option("--engine,-e", args.engine,
                   "Engine, as `sente list` shows (Dots and Boxes: dense, dense-generic; "
-                  "Domineering: alphabeta)");
+                  "Domineering: alphabeta; Turning Corners: xor (default), mex; Cram: memo)");
   if (with_to_move)
     cmd->add_option("--to-move", args.to_move,
                     "Who moves: A or B (Dots and Boxes, a diagram whose boxes are taken), V or H "
@@ -218,6 +219,18 @@ int main(int argc, char** argv) {
                             "--markdown outcomes.md\n\n") +
                 kFooter);
 
+  // A mistyped command is named, not reported as "a subcommand is required".
+  if (argc > 1 && argv[1][0] != '-') {
+    bool known = false;
+    for (const CLI::App* cmd : app.get_subcommands({})) known |= cmd->get_name() == argv[1];
+    if (!known) {
+      set_json_errors(std::any_of(argv + 1, argv + argc,
+                                  [](const char* a) { return std::string_view(a) == "--json"; }));
+      return report_usage_error(std::string("unknown command '") + argv[1] +
+                                "'; commands: list, solve, analyze, play, verify, table (see "
+                                "`sente --help`)");
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
