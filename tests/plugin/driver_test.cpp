@@ -17,6 +17,19 @@ namespace {
 using sente::testing::Result;
 using sente::testing::sente;
 
+// `sente bench`: both dense kernels give the same value; every run is timed.
+TEST(Driver, BenchComparesEnginesOnTheSameBoard) {
+  const Result r = sente(
+      "bench dots-and-boxes --board 2x2 --engine dense --engine dense-generic --repeat 2 --json",
+      true);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["runs"].size(), 2u);
+  EXPECT_EQ(j["runs"][0]["value"], j["runs"][1]["value"]);
+  EXPECT_NE(j["runs"][0]["engine"], j["runs"][1]["engine"]);
+  for (const auto& run : j["runs"]) EXPECT_EQ(run["seconds"].size(), 2u);
+}
+
 TEST(Driver, SolvesThreeByThreeAsJson) {
   const Result r = sente("solve dots-and-boxes --board 3x3 --json --quiet");
   ASSERT_EQ(r.code, 0) << r.out;

@@ -20,7 +20,16 @@ struct TableOutput {
   std::string markdown;
 };
 
+// What `sente bench` runs: every board with every engine, `repeat` times.
+struct BenchPlan {
+  std::vector<std::string> boards;   // empty: the game's default board
+  std::vector<std::string> engines;  // empty: the game's default engine
+  int repeat = 3;
+};
+
 int run_list(const Common& common);
+int run_bench(const Common& common, const std::string& game, const plugin::Options& options,
+              const BenchPlan& plan);
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output);
 // With a position, solve is analyze: its value and every move's.

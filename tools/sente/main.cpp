@@ -197,6 +197,29 @@ int main(int argc, char** argv) {
                            "stop.\n\n") +
                kFooter);
 
+  GameArgs bench_args;
+  sente::driver::BenchPlan bench_plan;
+  CLI::App* bench = app.add_subcommand(
+      "bench", "Time solve on boards x engines (a few runs each) to compare engines");
+  bench->add_option("game", bench_args.game, "Game name")->required();
+  bench->add_option("--board,-b", bench_plan.boards, "A board to time; repeat for more")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  bench->add_option("--engine,-e", bench_plan.engines, "An engine to time; repeat for more")
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  bench->add_option("--repeat", bench_plan.repeat, "Runs of each (default 3)")
+      ->check(CLI::Range(1, 1000));
+  bench->add_option("--variant", bench_args.variant, "Rule set (Dots and Boxes)");
+  add_search_options(bench, bench_args);
+  add_common(bench);
+  bench->footer(std::string("Examples:\n  sente bench dots-and-boxes --board 3x3 --engine dense "
+                            "--engine dense-generic\n  sente bench domineering -b 6x6 -b 7x7 "
+                            "-b 8x8 --repeat 1\n\n") +
+                kFooter);
+
   GameArgs table_args;
   sente::driver::TableOutput table_output;
   CLI::App* table = app.add_subcommand(
@@ -226,9 +249,10 @@ int main(int argc, char** argv) {
     if (!known) {
       set_json_errors(std::any_of(argv + 1, argv + argc,
                                   [](const char* a) { return std::string_view(a) == "--json"; }));
-      return report_usage_error(std::string("unknown command '") + argv[1] +
-                                "'; commands: list, solve, analyze, play, verify, table (see "
-                                "`sente --help`)");
+      return report_usage_error(
+          std::string("unknown command '") + argv[1] +
+          "'; commands: list, solve, analyze, play, verify, table, bench (see "
+          "`sente --help`)");
     }
   }
   try {
@@ -245,7 +269,8 @@ int main(int argc, char** argv) {
     return code == 0 ? kOk : kUsage;
   }
   set_json_errors(common.json);
-  for (const GameArgs* a : {&solve_args, &analyze_args, &verify_args, &play_args, &table_args})
+  for (const GameArgs* a :
+       {&solve_args, &analyze_args, &verify_args, &play_args, &table_args, &bench_args})
     if (const std::string key = clash(*a); !key.empty())
       return report_usage_error("option '" + key + "' is given twice; give it once");
   // An option given with an empty value ("--to-move ''") is a mistake, not a default.
@@ -261,6 +286,7 @@ int main(int argc, char** argv) {
   if (*analyze) code = run_analyze(common, analyze_args.game, analyze_args.options(), position);
   if (*verify) code = run_verify(common, verify_args.game, verify_args.options(), files);
   if (*table) code = run_table(common, table_args.game, table_args.options(), table_output);
+  if (*bench) code = run_bench(common, bench_args.game, bench_args.options(), bench_plan);
   std::cout.flush();
   if (!std::cout) {
     std::fprintf(stderr, "sente: error: could not write the output (disk full or closed pipe?)\n");
