@@ -35,10 +35,37 @@ Model::Model(GridShape shape) : shape_(shape) {
   }
 }
 
+Model::Position Model::top_left(Position p) const {
+  if (p == 0) return 0;
+  const int cols = shape_.cols;
+  std::uint64_t columns = 0;  // which columns hold a cell
+  const std::uint64_t row0 = cols == 64 ? ~0ull : (1ull << cols) - 1;
+  for (int r = 0; r < shape_.rows; ++r) columns |= (p >> (r * cols)) & row0;
+  const int top = std::countr_zero(p) / cols, left = std::countr_zero(columns);
+  return p >> (top * cols + left);  // no cell wraps: every cell is at column >= left
+}
+
 Model::Key Model::key(Position p) const {
-  Key k = p;
-  for (const BitPermutation& image : images_) k = std::min(k, image(p));
+  Key k = top_left(p);
+  for (const BitPermutation& image : images_) k = std::min(k, top_left(image(p)));
   return k;
+}
+
+std::vector<Model::Position> Model::components(Position p) const {
+  std::vector<Position> parts;
+  while (p) {
+    Position part = p & (~p + 1);
+    for (Position grown = 0; grown != part;) {
+      grown = part;
+      const Position right = (part & across_) << 1, left = (part >> 1) & across_;
+      const Position below = shape_.rows > 1 ? (part & down_) << shape_.cols : 0;
+      const Position above = shape_.rows > 1 ? (part >> shape_.cols) & down_ : 0;
+      part = (part | right | left | below | above) & p;
+    }
+    parts.push_back(part);
+    p &= ~part;
+  }
+  return parts;
 }
 
 std::vector<Move> Model::moves(Position p) const {

@@ -4,7 +4,9 @@
 // grid.hpp). Solved by the generic memo Grundy engine (grundy.hpp) through
 // the impartial plugin path (grundy_analysis.hpp); the memo key is the least
 // of the board's mirror images (and transposes on a square board), which
-// have the same value. Verification: MCGS test files ({N k} = nimber *k).
+// have the same value, and a position cut into regions is solved as the sum
+// of its regions (XOR of their values). Verification: MCGS test files
+// ({N k} = nimber *k).
 #pragma once
 
 #include <cstdint>
@@ -38,13 +40,20 @@ class Model {
   using Key = std::uint64_t;
 
   explicit Model(GridShape shape);
+  // The least of p's mirror images (and transposes on a square board), each
+  // moved to the top-left corner: congruent regions anywhere share a key.
   Key key(Position p) const;
+  // The regions of p: sets of empty cells no domino joins (4-neighbour
+  // connected components); their nim values XOR to p's.
+  std::vector<Position> components(Position p) const;
   std::vector<Move> moves(Position p) const;  // across first, then down, in cell order
   Position play(Position p, const Move& m) const {
     return p & ~(std::uint64_t{1} << m.first | std::uint64_t{1} << m.second);
   }
 
  private:
+  Position top_left(Position p) const;
+
   GridShape shape_;
   std::uint64_t across_ = 0, down_ = 0;  // cells whose right / lower neighbour is on the board
   std::vector<BitPermutation> images_;

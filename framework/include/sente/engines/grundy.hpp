@@ -91,6 +91,15 @@ concept ImpartialGame = requires(const G& g, const typename G::Position& p,
   { g.play(p, m) } -> std::convertible_to<typename G::Position>;
 };
 
+// Optional: `components(p)`, a range of positions whose game sum is p (parts
+// no move can join, e.g. regions of a board cut apart). Their values XOR to
+// p's (the Sprague-Grundy theorem for sums; Winning Ways ch. 4), so each part
+// is solved, and remembered, on its own.
+template <class G>
+concept DecomposableGame = ImpartialGame<G> && requires(const G& g, const typename G::Position& p) {
+  { g.components(p) } -> std::ranges::range;
+};
+
 struct MemoOptions {
   // Largest memo the caller accepts, in positions.
   std::uint64_t max_positions = std::uint64_t{1} << 25;
@@ -166,6 +175,17 @@ class MemoGrundy {
     ++stats_.nodes;
     const Key k = game_.key(p);
     if (auto it = memo_.find(k); it != memo_.end()) return it->second;
+    if constexpr (DecomposableGame<G>) {
+      const auto parts = game_.components(p);
+      if (std::ranges::distance(parts) > 1) {  // a sum: XOR of the parts, not memoised
+        std::uint32_t v = 0;
+        for (const auto& part : parts) {
+          v ^= solve(part);
+          if (!failure_.ok()) return 0;
+        }
+        return v;
+      }
+    }
     std::vector<std::uint32_t> values;
     for (const auto& m : game_.moves(p)) {
       values.push_back(solve(game_.play(p, m)));
