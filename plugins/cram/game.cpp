@@ -134,8 +134,7 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) cons
 }
 
 std::string Game::value_meaning() const {
-  return "nimber (Grundy value) *k of the position: the player to move wins iff k != 0 "
-         "(normal play)";
+  return plugin::kNimberMeaning;
 }
 
 std::string Game::move_name(const Position& pos, const Move& m) const {

@@ -76,8 +76,7 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) cons
 }
 
 std::string Game::value_meaning() const {
-  return "nimber (Grundy value) *k of the position: the player to move wins iff k != 0 "
-         "(normal play)";
+  return plugin::kNimberMeaning;
 }
 
 std::vector<std::uint64_t> coin_values(const Board& board) {

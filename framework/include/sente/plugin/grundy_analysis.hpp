@@ -37,6 +37,9 @@
 
 namespace sente::plugin {
 
+// What an impartial game's value is, for its value_meaning().
+inline constexpr const char* kNimberMeaning = "nimber (Grundy value) of the position; normal play";
+
 template <class G>
 concept ImpartialPluginGame = PluginGame<G> && grundy::ImpartialGame<typename G::Model> &&
     requires(const G& g, const typename G::Position& pos, const typename G::Model::Position& ip,
