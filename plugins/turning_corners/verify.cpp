@@ -14,6 +14,7 @@
 #include "sente/engines/coin_turning.hpp"
 #include "sente/engines/grundy.hpp"
 #include "sente/engines/nimber.hpp"
+#include "sente/support/markdown_table.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::turning_corners {
@@ -26,20 +27,6 @@ bool ruleset_named(std::string_view name, Ruleset* out) {
   const std::optional<Ruleset> r = coin_turning::ruleset_named(name);
   if (r) *out = *r;
   return r.has_value();
-}
-
-// A published count: digits with optional thousands separators ("1,048,576").
-std::optional<std::uint64_t> number(std::string_view text) {
-  std::string digits;
-  for (char c : text) {
-    if (c >= '0' && c <= '9')
-      digits += c;
-    else if (c != ',')
-      return std::nullopt;
-  }
-  std::uint64_t n = 0;
-  if (digits.empty() || !absl::SimpleAtoi(digits, &n)) return std::nullopt;
-  return n;
 }
 
 // A board size in a table cell: 1 to 64 (coins per side or in all).
@@ -127,23 +114,13 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
   rep.file = file;
 
   // The table of full-position mex results.
-  bool in_table = false;
-  for (absl::string_view line : absl::StrSplit(*text, '\n')) {
-    line = absl::StripAsciiWhitespace(line);
-    if (absl::StartsWith(line, "| game | board | positions | value-0 positions")) {
-      in_table = true;
-      continue;
-    }
-    if (!in_table) continue;
-    if (!absl::StartsWith(line, "|")) break;
-    if (absl::StartsWith(line, "|---")) continue;
-    std::vector<std::string> cells;
-    for (absl::string_view c : absl::StrSplit(line.substr(1, line.size() - 2), '|'))
-      cells.emplace_back(absl::StripAsciiWhitespace(c));
+  for (const std::vector<std::string>& cells :
+       markdown_table_rows(*text, "| game | board | positions | value-0 positions")) {
     if (cells.size() < 4) continue;
     ++rep.items_found;
     const std::string where = cells[0] + " " + cells[1];
-    const std::optional<std::uint64_t> published = number(cells[2]), published0 = number(cells[3]);
+    const std::optional<std::uint64_t> published = published_count(cells[2]),
+                                       published0 = published_count(cells[3]);
     if (!published || !published0) {
       rep.skipped.push_back({where, "the positions or value-0 cell is not a number"});
       continue;

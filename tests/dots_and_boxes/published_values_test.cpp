@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "reference_data.hpp"
+#include "sente/support/markdown_table.hpp"
 #include "solve_helpers.hpp"
 
 namespace sente::dots_and_boxes {
@@ -20,33 +21,10 @@ constexpr const char* kValues = "dots-and-boxes/published-values.md";
 // takes 3 to 4 s on two cores, 2x5 and 3x6 Swedish (2^27) a third of a second.
 constexpr int kMaxLinesInTests = 30;
 
-std::vector<std::vector<std::string>> table_rows(const std::string& md, const std::string& header) {
-  std::vector<std::vector<std::string>> rows;
-  const std::size_t at = md.find(header);
-  if (at == std::string::npos) return rows;
-  bool seen_rule = false;
-  for (absl::string_view line : absl::StrSplit(md.substr(at), '\n')) {
-    if (line.empty() || line[0] != '|') {
-      if (seen_rule) break;
-      continue;
-    }
-    if (line.find("---") != absl::string_view::npos) {
-      seen_rule = true;
-      continue;
-    }
-    if (!seen_rule) continue;
-    std::vector<std::string> cells;
-    for (absl::string_view c : absl::StrSplit(line, '|'))
-      cells.emplace_back(absl::StripAsciiWhitespace(c));
-    rows.push_back({cells.begin() + 1, cells.end() - 1});
-  }
-  return rows;
-}
-
 TEST(PublishedValues, EmptyBoardValuesAndBestFirstMoves) {
   SENTE_REQUIRE_REFERENCE(kValues);
   const std::string md = testing::read_text(testing::reference_file(kValues));
-  const auto rows = table_rows(md, "| board | undrawn lines | value |");
+  const auto rows = markdown_table_rows(md, "| board | undrawn lines | value |");
   ASSERT_GE(rows.size(), 10u) << "table not found in " << kValues;
   int boards_checked = 0;
   for (const auto& row : rows) {
@@ -97,7 +75,7 @@ bool middle_of_edge(Line l) {
 TEST(PublishedValues, ThreeByThreeReplyCounts) {
   SENTE_REQUIRE_REFERENCE(kValues);
   const std::string md = testing::read_text(testing::reference_file(kValues));
-  const auto rows = table_rows(md, "| A's first move | such moves | B's best replies |");
+  const auto rows = markdown_table_rows(md, "| A's first move | such moves | B's best replies |");
   ASSERT_EQ(rows.size(), 4u);
   const std::map<std::string, std::function<bool(Line)>> kinds = {
       {"a line of the centre box", in_centre_box},

@@ -22,6 +22,7 @@
 #include "reference_data.hpp"
 #include "sente/engines/coin_turning.hpp"
 #include "sente/engines/nimber.hpp"
+#include "sente/support/markdown_table.hpp"
 
 namespace sente::coin_turning {
 namespace {
@@ -132,35 +133,11 @@ std::string published_values() {
   return testing::read_text(testing::reference_file(std::string(kDir) + "published-values.md"));
 }
 
-// The body rows of the Markdown table whose header line starts with `header`.
-std::vector<std::vector<std::string>> table_rows(const std::string& md, const std::string& header) {
-  std::vector<std::vector<std::string>> rows;
-  const std::size_t at = md.find(header);
-  if (at == std::string::npos) return rows;
-  bool seen_rule = false;
-  for (absl::string_view line : absl::StrSplit(md.substr(at), '\n')) {
-    if (line.empty() || line[0] != '|') {
-      if (seen_rule) break;
-      continue;
-    }
-    if (line.find("---") != absl::string_view::npos) {
-      seen_rule = true;
-      continue;
-    }
-    if (!seen_rule) continue;
-    std::vector<std::string> cells;
-    for (absl::string_view c : absl::StrSplit(line, '|'))
-      cells.emplace_back(absl::StripAsciiWhitespace(c));
-    rows.push_back({cells.begin() + 1, cells.end() - 1});
-  }
-  return rows;
-}
-
 // "2,048" -> 2048.
 std::uint64_t number(const std::string& text) {
-  std::uint64_t v = 0;
-  EXPECT_TRUE(absl::SimpleAtoi(absl::StrReplaceAll(text, {{",", ""}}), &v)) << text;
-  return v;
+  const std::optional<std::uint64_t> v = published_count(text);
+  EXPECT_TRUE(v.has_value()) << text;
+  return v.value_or(0);
 }
 
 std::vector<std::uint64_t> number_list(const std::string& text) {
@@ -337,7 +314,7 @@ TEST(CoinTurning, TartanTheoremOnTheSixProducts) {
 TEST(CoinTurning, PublishedPPositionCounts) {
   SENTE_REQUIRE_REFERENCE(std::string(kDir) + "published-values.md");
   const std::string md = published_values();
-  const auto rows = table_rows(md, "| game | board | positions | value-0 positions |");
+  const auto rows = markdown_table_rows(md, "| game | board | positions | value-0 positions |");
   ASSERT_EQ(rows.size(), 10u);
   for (const auto& row : rows) {
     SCOPED_TRACE(row[0] + " " + row[1]);
@@ -382,7 +359,7 @@ TEST(CoinTurning, PPositionsAreTheLexicodes) {
   SENTE_REQUIRE_REFERENCE(std::string(kDir) + "published-values.md");
   const std::string md = published_values();
   const auto rows =
-      table_rows(md, "| game | coins | P-positions | min weight | weight distribution |");
+      markdown_table_rows(md, "| game | coins | P-positions | min weight | weight distribution |");
   ASSERT_EQ(rows.size(), 3u);
   for (const auto& row : rows) {
     SCOPED_TRACE(row[0]);
