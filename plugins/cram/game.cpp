@@ -96,10 +96,7 @@ plugin::GameInfo Game::info() {
                {"engine", "memo (the only one)"},
                {"memo-positions", "the memo's limit in positions (default 2^25, about 1 GiB)"}};
   g.engines = {{"memo", "Grundy mex with a memo keyed by the least mirror image"}};
-  g.position_formats = {
-      {"rows",
-       "rows of '.' (empty) and '#' (blocked), separated by newlines, '|' or blanks, e.g. "
-       "\"....|.#..|....\""}};
+  g.position_formats = {{"rows", kGridRowsFormat}};
   return g;
 }
 
@@ -112,10 +109,6 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       if (absl::Status ok = check_grid(*s); !ok.ok()) return ok;
       g.shape_ = *s;
       g.board_given_ = true;
-    } else if (key == "engine") {
-      if (value != "memo")
-        return absl::InvalidArgumentError(
-            absl::StrFormat("unknown engine '%s'; cram has: memo (see `sente list`)", value));
     }
   }
   return g;

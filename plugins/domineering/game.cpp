@@ -48,10 +48,7 @@ plugin::GameInfo Game::info() {
   g.engines = {{"alphabeta",
                 "negamax alpha-beta, transposition table keyed by the least mirror image, "
                 "safe-move bounds, Bullock's move ordering"}};
-  g.position_formats = {
-      {"rows",
-       "rows of '.' (empty) and '#' (blocked), separated by newlines, '|' or blanks, e.g. "
-       "\"....|.#..|....\""}};
+  g.position_formats = {{"rows", kGridRowsFormat}};
   return g;
 }
 
@@ -69,10 +66,6 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
         return absl::InvalidArgumentError(
             absl::StrFormat("to-move '%s': give V (Vertical) or H (Horizontal)", value));
       g.first_ = m == "V" ? Side::kVertical : Side::kHorizontal;
-    } else if (key == "engine") {
-      if (value != "alphabeta")
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "unknown engine '%s'; domineering has: alphabeta (see `sente list`)", value));
     } else if (key == "safe-bound" || key == "bullock-bound" || key == "skip-safe" ||
                key == "order" || key == "symmetry") {
       absl::StatusOr<bool> on = plugin::parse_switch(key, value);

@@ -53,8 +53,8 @@ concept TabulatedGame = requires(const Options& o, const Progress& p) {
 };
 
 // Every key of `options` must be one the game lists in info().options, with
-// a value. The adapter checks this before any call, so a game's open() reads
-// only the keys it knows. Errors name the key and list the accepted ones.
+// a value, and an "engine" one of info().engines. The adapter checks this before any call, so a
+// game's open() reads only the keys it knows. Errors name the key and list the accepted ones.
 inline absl::Status check_options(const GameInfo& info, const Options& options) {
   for (const auto& [key, value] : options) {
     bool known = false;
@@ -68,6 +68,17 @@ inline absl::Status check_options(const GameInfo& info, const Options& options) 
           "%s has no option '%s'; it takes %s (see `sente list`)", info.name, key, names));
     if (value.empty())
       return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
+    if (key == "engine" && !info.engines.empty()) {
+      std::string engines;
+      bool listed = false;
+      for (const NamedText& e : info.engines) {
+        listed |= e.name == value;
+        engines += (engines.empty() ? "" : ", ") + e.name;
+      }
+      if (!listed)
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "unknown engine '%s'; %s has: %s (see `sente list`)", value, info.name, engines));
+    }
   }
   return absl::OkStatus();
 }

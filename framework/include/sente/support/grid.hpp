@@ -23,6 +23,11 @@ namespace sente {
 
 inline constexpr int kMaxGridCells = 64;
 
+// The text form, as games describe it in their position formats.
+inline constexpr const char* kGridRowsFormat =
+    "rows of '.' (empty) and '#' (blocked), separated by newlines, '|' or blanks, e.g. "
+    "\"....|.#..|....\"";
+
 struct GridShape {
   int rows = 0;
   int cols = 0;
