@@ -426,6 +426,24 @@ void sweep_generic(const V& view, E* t, std::uint64_t n, const DenseGrundyOption
   stats.threads = 1;
 }
 
+// A table of `states` entries of `width` bytes filled by sweep(entries) for
+// the matching entry type, with the stats every sweep reports.
+template <class Sweep>
+GrundyTable run_sweep(std::uint64_t states, int width, DenseGrundyStats& st, Sweep&& sweep) {
+  const auto t0 = std::chrono::steady_clock::now();
+  GrundyTable table(states, width);
+  if (width == 1)
+    sweep(table.data<std::uint8_t>());
+  else if (width == 2)
+    sweep(table.data<std::uint16_t>());
+  else
+    sweep(table.data<std::uint32_t>());
+  st.states = states;
+  st.table_bytes = states * width;
+  st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  return table;
+}
+
 }  // namespace dense_detail
 
 // Solves every position of a toggle view with the toggle kernel. Values are
@@ -449,23 +467,9 @@ absl::StatusOr<GrundyTable> solve_dense_grundy(const V& view, const DenseGrundyO
   const std::uint64_t states = std::uint64_t{1} << n;
   const int width = width_for(moves);
   if (absl::Status s = check_size(states, width, o); !s.ok()) return s;
-  const auto t0 = std::chrono::steady_clock::now();
-  GrundyTable table(states, width);
   DenseGrundyStats st;
-  switch (width) {
-    case 1:
-      sweep_toggle(view, table.data<std::uint8_t>(), o, st);
-      break;
-    case 2:
-      sweep_toggle(view, table.data<std::uint16_t>(), o, st);
-      break;
-    default:
-      sweep_toggle(view, table.data<std::uint32_t>(), o, st);
-      break;
-  }
-  st.states = states;
-  st.table_bytes = states * width;
-  st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  GrundyTable table =
+      run_sweep(states, width, st, [&](auto* entries) { sweep_toggle(view, entries, o, st); });
   if (stats) *stats = st;
   return table;
 }
@@ -480,23 +484,9 @@ requires(!ToggleView<V>) absl::StatusOr<GrundyTable> solve_dense_grundy(
   const std::uint64_t states = view.state_count();
   const int width = max_moves == 0 ? 4 : width_for(max_moves);
   if (absl::Status s = check_size(states, width, o); !s.ok()) return s;
-  const auto t0 = std::chrono::steady_clock::now();
-  GrundyTable table(states, width);
   DenseGrundyStats st;
-  switch (width) {
-    case 1:
-      sweep_generic(view, table.data<std::uint8_t>(), states, o, st);
-      break;
-    case 2:
-      sweep_generic(view, table.data<std::uint16_t>(), states, o, st);
-      break;
-    default:
-      sweep_generic(view, table.data<std::uint32_t>(), states, o, st);
-      break;
-  }
-  st.states = states;
-  st.table_bytes = states * width;
-  st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  GrundyTable table = run_sweep(
+      states, width, st, [&](auto* entries) { sweep_generic(view, entries, states, o, st); });
   if (stats) *stats = st;
   return table;
 }
