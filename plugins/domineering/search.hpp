@@ -177,40 +177,45 @@ class SearchModel {
     if (!rules_.order) return;
     const Frame& f = board_.frame(p.to_move);
     const int cols = f.shape.cols;
-    const std::uint64_t e = p.empty;
-    const std::uint64_t prot = e & ~f.horizontal_cover(e);
+    const Cells before = cells(f, p.empty);  // shared by every move's comparison
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int cell = moves[i];
-      const bool touches = (prot >> cell & 1) | (prot >> (cell + cols) & 1);
+      const bool touches = (before.mine >> cell & 1) | (before.mine >> (cell + cols) & 1);
       const int r = cell / cols, c = cell % cols;
-      const std::uint64_t after = e & ~((1ull << cell) | (1ull << (cell + cols)));
-      int s = my_lines(f, after, c) - my_lines(f, e, c);
-      s -= opp_lines(f, after, r) - opp_lines(f, e, r);
+      const Cells after = cells(f, p.empty & ~((1ull << cell) | (1ull << (cell + cols))));
+      int s = my_lines(f, after, c) - my_lines(f, before, c);
+      s -= opp_lines(f, after, r) - opp_lines(f, before, r);
       score[i] = 128 * s + f.position_value[cell] - (touches ? 1 << 20 : 0);
     }
   }
 
  private:
-  // My packing plus safe packing in columns c-1..c+1 of `e`.
-  int my_lines(const Frame& f, std::uint64_t e, int c) const {
-    const std::uint64_t prot = e & ~f.horizontal_cover(e);
+  // Empty cells, and those only I (only the opponent) can ever cover.
+  struct Cells {
+    std::uint64_t empty, mine, theirs;
+  };
+  static Cells cells(const Frame& f, std::uint64_t e) {
+    return {e, e & ~f.horizontal_cover(e), e & ~f.vertical_cover(e)};
+  }
+
+  // My packing in column c plus my safe packing in columns c-1..c+1.
+  int my_lines(const Frame& f, const Cells& x, int c) const {
     int n = 0;
     for (int k = std::max(0, c - 1); k <= std::min(f.shape.cols - 1, c + 1); ++k) {
       const std::uint64_t col = f.first_col << k;
-      if (k == c) n += line_pairs(extract_bits(e, col));
-      n += line_pairs(extract_bits(prot, col));
+      if (k == c) n += line_pairs(extract_bits(x.empty, col));
+      n += line_pairs(extract_bits(x.mine, col));
     }
     return n;
   }
-  // The opponent's packing plus safe packing in rows r-1..r+2 of `e`.
-  int opp_lines(const Frame& f, std::uint64_t e, int r) const {
-    const std::uint64_t prot = e & ~f.vertical_cover(e);
+  // The opponent's packing in rows r, r+1 plus its safe packing in rows r-1..r+2.
+  int opp_lines(const Frame& f, const Cells& x, int r) const {
     const int cols = f.shape.cols;
     const std::uint64_t row0 = f.first_row;
     int n = 0;
     for (int k = std::max(0, r - 1); k <= std::min(f.shape.rows - 1, r + 2); ++k) {
-      if (k == r || k == r + 1) n += line_pairs((e >> (k * cols)) & row0);
-      n += line_pairs((prot >> (k * cols)) & row0);
+      if (k == r || k == r + 1) n += line_pairs((x.empty >> (k * cols)) & row0);
+      n += line_pairs((x.theirs >> (k * cols)) & row0);
     }
     return n;
   }
