@@ -67,6 +67,16 @@ std::string clash(const GameArgs& a) {
   return {};
 }
 
+// An option given once per value ("--board 6x6 --board 7x7"), so a
+// positional argument after it is not taken as one more value.
+CLI::Option* repeatable(CLI::App* cmd, const std::string& name, std::vector<std::string>& values,
+                        const std::string& help) {
+  return cmd->add_option(name, values, help)
+      ->expected(1)
+      ->allow_extra_args(false)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
 // --set KEY=VALUE: a game option without its own flag (see `sente list`).
 CLI::Validator key_value() {
   return CLI::Validator(
@@ -86,14 +96,11 @@ void add_search_options(CLI::App* cmd, GameArgs& args) {
   cmd->add_option("--table-mb", args.table_mb,
                   "Search engines: transposition table size in MiB (default 256; the table "
                   "uses the largest power of two of buckets that fits)");
-  cmd->add_option("--set", args.sets,
-                  "A game option without its own flag, KEY=VALUE, repeatable (e.g. Domineering's "
-                  "rule switches: --set symmetry=off; `sente list` shows each game's options)")
+  repeatable(cmd, "--set", args.sets,
+             "A game option without its own flag, KEY=VALUE, repeatable (e.g. Domineering's "
+             "rule switches: --set symmetry=off; `sente list` shows each game's options)")
       ->check(key_value())
-      ->type_name("KEY=VALUE")
-      ->expected(1)  // one per --set, so a position after it stays a position
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+      ->type_name("KEY=VALUE");
 }
 
 void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
@@ -202,14 +209,8 @@ int main(int argc, char** argv) {
   CLI::App* bench = app.add_subcommand(
       "bench", "Time solve on boards x engines (a few runs each) to compare engines");
   bench->add_option("game", bench_args.game, "Game name")->required();
-  bench->add_option("--board,-b", bench_plan.boards, "A board to time; repeat for more")
-      ->expected(1)
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  bench->add_option("--engine,-e", bench_plan.engines, "An engine to time; repeat for more")
-      ->expected(1)
-      ->allow_extra_args(false)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  repeatable(bench, "--board,-b", bench_plan.boards, "A board to time; repeat for more");
+  repeatable(bench, "--engine,-e", bench_plan.engines, "An engine to time; repeat for more");
   bench->add_option("--repeat", bench_plan.repeat, "Runs of each (default 3)")
       ->check(CLI::Range(1, 1000));
   bench->add_option("--variant", bench_args.variant, "Rule set (Dots and Boxes)");
