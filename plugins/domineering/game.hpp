@@ -73,8 +73,8 @@ class Game {
   }
 
   // Every rectangle with rows * cols <= max-area (and each side <= max-side),
-  // both orientations, in order of area; checked against the published
-  // tables when reference-data names their folder.
+  // both orientations, in order of area; compared with a published table
+  // when `check` names one.
   static absl::StatusOr<plugin::ResultTable> table(const plugin::Options& options,
                                                    const Progress& progress);
   // Published outcome tables (CSV rows,cols,outcome) and MCGS .test files.
