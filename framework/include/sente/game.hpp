@@ -1,28 +1,74 @@
-// Core concepts of Sente: what a game type must provide for each engine.
+// The rules concept: what a game states once so that every engine that can
+// solve it runs on it.
 //
-// Engines state the narrowest concept they need, so a game opts in to an engine
-// by providing what that engine asks for. Values are always from
-// the point of view of the player to move (negamax convention).
+// Values are always for the player to move (negamax convention): +1 a win,
+// -1 a loss, 0 a draw in win/loss/draw games; the best final difference
+// (mover minus opponent) of the points still to be earned in scored games.
 //
-//   Game           positions, moves, play; no move = loss (normal play) unless
-//                  the game scores.
-//   ScoredGame     a move also earns points and may give the mover another move
-//                  (Dots and Boxes: completing a box scores it and moves again).
-//   IndexedGame    a bijection position <-> integer in [0, N) such that every
-//                  move strictly increases the index (dense retrograde analysis).
-//   BitsetIndexedGame  an IndexedGame whose index is a set of N = 2^n cells and
-//                  where a move adds exactly one cell; positions with equally
-//                  many cells never reach each other, which lets the sweep run
-//                  them in parallel.
-//   CompletionGame a BitsetIndexedGame whose points are "groups completed": a
-//                  move scores one point for each group of cells it completes,
-//                  and a scoring move earns another move. The dense engine has
-//                  a vectorised kernel for exactly this rule.
+// ---------------------------------------------------------------- contract
+// REQUIRED (the concept `Rules<G>`):
+//   using Position;  using Move;          copyable values
+//   Position start() const;               the start position of the variant
+//   moves, either form:
+//     template <class F> void for_each_move(const Position&, F&& visit) const;
+//                                         calls visit(Move) once per legal move
+//     R moves(const Position&) const;     a range of Move
+//     A position without legal moves is over: its value is terminal_value().
+//     A game that ends on a condition (three in a row) gives no moves there.
+//   play, either form:
+//     Position play(const Position&, const Move&) const;  the turn passes
+//     Scored<Position> play(const Position&, const Move&) const;
+//                                         the mover earns effect.points and,
+//                                         if effect.again, moves again
+//   Key key(const Position&) const;       equal keys => same position value.
+//                                         Key is trivially copyable and ==
+//                                         comparable, hashed by its member
+//                                         hash() or by absl::Hash. A key may
+//                                         fold symmetric images together.
+// OPTIONAL (each used by the engines that benefit; what happens when absent):
+//   int terminal_value(const Position&) const;   value of a position without
+//       moves for its player to move. Absent: -1 (normal play: who cannot
+//       move loses).
+//   ValueRange value_range() const;        the values a position can take.
+//       Absent: {-1, 1}. A scored game must give it (alpha-beta windows and
+//       table entries are checked against it).
+//   Position canonical(const Position&) const;   a representative of p's
+//       symmetry class: idempotent, equal for all images of p. Absent: p.
+//       Retrograde analysis enumerates canonical positions (positions up to
+//       symmetry) when the game gives it.
+//   static constexpr bool kCyclic = true;  a position may recur (pieces move):
+//       minimax and alpha-beta, which need every game to end, are not offered.
+//       Absent: false (every move brings the game nearer its end).
+//   static constexpr bool kImpartial = true;   both players have the same
+//       moves in every position and the last player to move wins: Grundy
+//       engines (nimbers) are offered. Absent: false.
+//   Position other_mover(const Position&) const;  the same position with the
+//       other player to move (partizan games): `solve` gives the outcome
+//       class L/R/N/P from both searches.
+//   int player(const Position&) const;     0 or 1, who is to move. Absent:
+//       the players alternate, except after a scored move with again.
+// Engine accelerators, each named where its engine is:
+//   alpha-beta (engines/alphabeta.hpp): bounds, deep_bounds, order, move_id
+//       + kMoveIds, for_each_search_move, kMaxMoves;
+//   grundy (engines/grundy.hpp): components;
+//   dense sweep (engines/retrograde_dense.hpp): dense_view (an IndexedGame).
+// Text and display (plugin/text.hpp gives the defaults): parse, format,
+// move_name, parse_move, render, display_value, to_move, info, open.
+//
+// Sources: the REQUIRED/OPTIONAL table follows GamesmanOne's solver API; the
+// negamax value convention and "no move loses" are Winning Ways' normal play.
 #pragma once
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
+#include <ranges>
 #include <span>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "absl/hash/hash.h"
 
 namespace sente {
 
@@ -46,6 +92,187 @@ struct MoveEffect {
 constexpr int move_value(MoveEffect e, int child) {
   return e.points + (e.again ? child : -child);
 }
+
+// Inclusive range of values, for value_range() and static bounds.
+struct ValueRange {
+  int lo = -1;
+  int hi = 1;
+};
+
+// A child position with the effect of the move that made it.
+template <class Position>
+struct Scored {
+  Position child;
+  MoveEffect effect;
+};
+
+// Partizan outcome class (normal play) from the two games "Left moves first"
+// and "Right moves first": L (Left wins whoever starts), R, N (the first
+// player wins), P (the second player wins). Winning Ways ch. 2.
+enum class OutcomeClass : std::uint8_t { kL, kR, kN, kP };
+
+constexpr OutcomeClass outcome_class(bool left_wins_first, bool right_wins_first) {
+  if (left_wins_first && right_wins_first) return OutcomeClass::kN;
+  if (!left_wins_first && !right_wins_first) return OutcomeClass::kP;
+  return left_wins_first ? OutcomeClass::kL : OutcomeClass::kR;
+}
+
+// The class's letter in `letters`, given in the order L, R, N, P (default
+// CGT's own; Domineering writes "VH12").
+inline char outcome_letter(OutcomeClass c, std::string_view letters = "LRNP") {
+  return letters[static_cast<int>(c)];
+}
+
+// ---------------------------------------------------------------- the concept
+
+namespace rules_detail {
+template <class M>
+struct MoveSink {
+  void operator()(const M&) const {}
+};
+
+template <class G>
+concept VisitsMoves = requires(const G& g, const typename G::Position& p) {
+  g.for_each_move(p, MoveSink<typename G::Move>{});
+};
+template <class G>
+concept RangeMoves = requires(const G& g, const typename G::Position& p) {
+  { g.moves(p) } -> std::ranges::input_range;
+};
+template <class G>
+concept PlainPlay = requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+  { g.play(p, m) } -> std::convertible_to<typename G::Position>;
+};
+template <class G>
+concept ScoredPlay = requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+  { g.play(p, m) } -> std::same_as<Scored<typename G::Position>>;
+};
+template <class K>
+concept MemberHash = requires(const K& k) {
+  { k.hash() } -> std::convertible_to<std::uint64_t>;
+};
+}  // namespace rules_detail
+
+// A table key: trivially copyable, comparable, hashed by key_hash().
+template <class K>
+concept PositionKey = std::is_trivially_copyable_v<K> && std::equality_comparable<K> &&
+    (rules_detail::MemberHash<K> || requires(const K& k) { absl::Hash<K>{}(k); });
+
+// 64 well-mixed bits of a key: its hash() if it has one, else absl::Hash.
+template <PositionKey K>
+std::uint64_t key_hash(const K& k) {
+  if constexpr (rules_detail::MemberHash<K>)
+    return k.hash();
+  else
+    return static_cast<std::uint64_t>(absl::Hash<K>{}(k));
+}
+
+template <class G>
+concept Rules = std::copyable<typename G::Position> && std::copyable<typename G::Move> &&
+    (rules_detail::VisitsMoves<G> || rules_detail::RangeMoves<G>) &&
+    (rules_detail::PlainPlay<G> || rules_detail::ScoredPlay<G>) &&
+    requires(const G& g, const typename G::Position& p) {
+  { g.start() } -> std::convertible_to<typename G::Position>;
+  { g.key(p) } -> PositionKey;
+};
+
+template <Rules G>
+using KeyOf = std::remove_cvref_t<decltype(std::declval<const G&>().key(
+    std::declval<const typename G::Position&>()))>;
+
+// Games whose moves earn points (Scored play).
+template <class G>
+concept ScoredRules = Rules<G> && rules_detail::ScoredPlay<G>;
+
+template <class G>
+concept CyclicRules = Rules<G> && requires {
+  requires G::kCyclic;
+};
+template <class G>
+concept AcyclicRules = Rules<G> && !CyclicRules<G>;
+
+template <class G>
+concept ImpartialRules = Rules<G> && !ScoredRules<G> && requires {
+  requires G::kImpartial;
+};
+
+template <class G>
+concept SymmetricRules = Rules<G> && requires(const G& g, const typename G::Position& p) {
+  { g.canonical(p) } -> std::convertible_to<typename G::Position>;
+};
+
+template <class G>
+concept PartizanRules = Rules<G> && requires(const G& g, const typename G::Position& p) {
+  { g.other_mover(p) } -> std::convertible_to<typename G::Position>;
+};
+
+// ---------------------------------------------------------------- helpers engines use
+
+// Calls visit(move) for every legal move of p, whichever form the game gives.
+template <Rules G, class F>
+void for_each_move(const G& g, const typename G::Position& p, F&& visit) {
+  if constexpr (rules_detail::VisitsMoves<G>)
+    g.for_each_move(p, visit);
+  else
+    for (const auto& m : g.moves(p)) visit(static_cast<const typename G::Move&>(m));
+}
+
+// The legal moves of p, in the game's order.
+template <Rules G>
+std::vector<typename G::Move> legal_moves(const G& g, const typename G::Position& p) {
+  std::vector<typename G::Move> out;
+  for_each_move(g, p, [&](const typename G::Move& m) { out.push_back(m); });
+  return out;
+}
+
+// The move's child and effect, for either form of play().
+template <Rules G>
+Scored<typename G::Position> play_scored(const G& g, const typename G::Position& p,
+                                         const typename G::Move& m) {
+  if constexpr (rules_detail::ScoredPlay<G>)
+    return g.play(p, m);
+  else
+    return {g.play(p, m), MoveEffect{}};
+}
+
+template <Rules G>
+int terminal_value(const G& g, const typename G::Position& p) {
+  if constexpr (requires { g.terminal_value(p); })
+    return g.terminal_value(p);
+  else
+    return -1;
+}
+
+template <Rules G>
+ValueRange value_range(const G& g) {
+  if constexpr (requires {
+                  { g.value_range() } -> std::same_as<ValueRange>;
+                })
+    return g.value_range();
+  else
+    return {};
+}
+
+// Win/loss/draw games: values -1, 0, +1 and no points for moves.
+template <Rules G>
+bool is_win_loss(const G& g) {
+  const ValueRange r = value_range(g);
+  return !ScoredRules<G> && r.lo >= -1 && r.hi <= 1;
+}
+
+template <Rules G>
+typename G::Position canonical(const G& g, const typename G::Position& p) {
+  if constexpr (SymmetricRules<G>)
+    return g.canonical(p);
+  else
+    return p;
+}
+
+// ---------------------------------------------------------------- dense index hooks
+//
+// A dense view of a position (the dense sweep's hook): positions reachable
+// from it are the integers [0, state_count()), every move strictly increases
+// the index.
 
 // Visitor signature used by IndexedGame::for_each_move: (child index, effect).
 template <class F>

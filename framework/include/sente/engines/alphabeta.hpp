@@ -1,21 +1,16 @@
-// Negamax alpha-beta search with a transposition table, for win/loss games and
-// for scored games searched with score windows.
+// Negamax alpha-beta search with a transposition table, on any acyclic rules
+// game (game.hpp): win/loss/draw values (a draw is the value 0, not a loss)
+// and score values searched with score windows, scored moves with extra turns.
 //
-// Values are from the point of view of the player to move, within
-// g.value_range() (win/loss games: -1 loss, +1 win). The search is fail-soft:
-// a value <= alpha is an upper bound, >= beta a lower bound, otherwise exact;
-// a value at the end of the range is exact whatever the window.
+// Values are from the point of view of the player to move, within the game's
+// value_range() (win/loss/draw games: -1 loss, 0 draw, +1 win). The search is
+// fail-soft: a value <= alpha is an upper bound, >= beta a lower bound,
+// otherwise exact; a value at the end of the range is exact whatever the
+// window.
 //
-// What a game provides (SearchGame):
-//   Position, Move, Key (a TableKey: canonical, so symmetric positions share
-//   one entry), static constexpr int kMaxMoves (an upper bound on moves()).
-//   Key key(const Position&) const;
-//   void moves(const Position&, MoveList<G>&) const;   // the moves to search
-//   Position play(const Position&, Move) const;          // unscored game, or
-//   Scored<Position> play(const Position&, Move) const;  // points + extra move
-//   int no_moves_value(const Position&) const;  // -1 under normal play
-//   ValueRange value_range() const;
-// Optional hooks, each used when present:
+// The rules give positions, moves, play, terminal_value and key (a table key;
+// a key that folds symmetric images lets them share one entry). Optional
+// hooks, each used when present, none required:
 //   ValueRange bounds(const Position&) const;  // cheap static bounds, tried
 //       before the table: may prove a result without searching (bound hits)
 //   ValueRange deep_bounds(const Position&) const;  // costlier bounds, tried
@@ -23,9 +18,11 @@
 //   void order(const Position&, std::span<const Move>, std::span<int> score)
 //       const;                                  // higher first
 //   int move_id(Move) const; static constexpr int kMoveIds;  // history table
-//   void legal_moves(const Position&, MoveList<G>&) const;  // every legal move
-//       (analyze); defaults to moves(), which may omit moves the game proves
-//       never needed in search
+//   void for_each_search_move(const Position&, F&& visit) const;  // the moves
+//       to search, a subset of the legal moves that keeps every value (e.g.
+//       moves the game proves can be postponed); absent: every legal move
+//   static constexpr int kMaxMoves;   // at most this many moves per position:
+//       move lists live on the stack; absent: on the heap
 //
 // Move ordering: the game's score first, the history heuristic (Schaeffer,
 // "The history heuristic", ICCA J. 1983) to break ties. A node limit stops the
@@ -51,43 +48,52 @@
 
 namespace sente {
 
-// Inclusive range of values, for value_range() and static bounds.
-struct ValueRange {
-  int lo = -1;
-  int hi = 1;
-};
-
-// A child position with the effect of the move that made it.
-template <class Position>
-struct Scored {
-  Position child;
-  MoveEffect effect;
-};
-
 // A fixed-capacity move list (no allocation in the search).
 template <class Move, int Capacity>
 struct FixedMoveList {
   std::array<Move, Capacity> items;
   int size = 0;
-  void push_back(Move m) { items[size++] = m; }
+  void push_back(const Move& m) { items[size++] = m; }
   void clear() { size = 0; }
   std::span<Move> span() { return {items.data(), static_cast<std::size_t>(size)}; }
   std::span<const Move> span() const { return {items.data(), static_cast<std::size_t>(size)}; }
 };
 
+// A growable move list for games that give no kMaxMoves.
+template <class Move>
+struct DynamicMoveList {
+  std::vector<Move> items;
+  int size = 0;
+  void push_back(const Move& m) {
+    items.push_back(m);
+    ++size;
+  }
+  void clear() {
+    items.clear();
+    size = 0;
+  }
+  std::span<Move> span() { return {items.data(), static_cast<std::size_t>(size)}; }
+  std::span<const Move> span() const { return {items.data(), static_cast<std::size_t>(size)}; }
+};
+
+namespace alphabeta_detail {
 template <class G>
-using MoveList = FixedMoveList<typename G::Move, G::kMaxMoves>;
+consteval int max_moves() {
+  if constexpr (requires { G::kMaxMoves; })
+    return G::kMaxMoves;
+  else
+    return 0;
+}
+}  // namespace alphabeta_detail
 
 template <class G>
-concept SearchGame = TableKey<typename G::Key> &&
-    requires(const G& g, const typename G::Position& p, typename G::Move m, MoveList<G>& list) {
-  { G::kMaxMoves } -> std::convertible_to<int>;
-  { g.key(p) } -> std::same_as<typename G::Key>;
-  g.moves(p, list);
-  g.play(p, m);
-  { g.no_moves_value(p) } -> std::convertible_to<int>;
-  { g.value_range() } -> std::same_as<ValueRange>;
-};
+using MoveList = std::conditional_t<(alphabeta_detail::max_moves<G>() > 0),
+                                    FixedMoveList<typename G::Move, alphabeta_detail::max_moves<G>()>,
+                                    DynamicMoveList<typename G::Move>>;
+
+// What alpha-beta searches: any rules game whose play ends.
+template <class G>
+concept SearchGame = AcyclicRules<G>;
 
 namespace alphabeta_detail {
 template <class G>
@@ -109,13 +115,20 @@ concept HasHistory = requires(const G& g, typename G::Move m) {
   { G::kMoveIds } -> std::convertible_to<int>;
 };
 template <class G>
-concept HasLegalMoves = requires(const G& g, const typename G::Position& p, MoveList<G>& l) {
-  g.legal_moves(p, l);
+concept HasSearchMoves = requires(const G& g, const typename G::Position& p) {
+  g.for_each_search_move(p, rules_detail::MoveSink<typename G::Move>{});
 };
 template <class G>
-concept ScoredPlay = requires(const G& g, const typename G::Position& p, typename G::Move m) {
-  { g.play(p, m) } -> std::same_as<Scored<typename G::Position>>;
-};
+concept ScoredPlay = rules_detail::ScoredPlay<G>;
+
+// The moves to search at p: the game's subset when it gives one.
+template <class G>
+void search_moves(const G& g, const typename G::Position& p, MoveList<G>& list) {
+  if constexpr (HasSearchMoves<G>)
+    g.for_each_search_move(p, [&](const typename G::Move& m) { list.push_back(m); });
+  else
+    for_each_move(g, p, [&](const typename G::Move& m) { list.push_back(m); });
+}
 }  // namespace alphabeta_detail
 
 struct SearchOptions {
@@ -154,7 +167,7 @@ class AlphaBeta {
  public:
   using Position = typename G::Position;
   using Move = typename G::Move;
-  using Key = typename G::Key;
+  using Key = KeyOf<G>;
 
   // Fails (ResourceExhausted) when the transposition table does not fit.
   static absl::StatusOr<AlphaBeta> create(const G& game, SearchOptions options) {
@@ -168,7 +181,7 @@ class AlphaBeta {
   // progress by the moves settled at the root and one ply below it.
   SearchResult solve(const Position& root, const Progress& progress = {},
                      std::optional<int> alpha = {}, std::optional<int> beta = {}) {
-    const ValueRange r = game_->value_range();
+    const ValueRange r = sente::value_range(*game_);
     const auto start = std::chrono::steady_clock::now();
     budget_end_ = options_.node_limit ? stats_.nodes + options_.node_limit
                                       : std::numeric_limits<std::uint64_t>::max();
@@ -191,10 +204,7 @@ class AlphaBeta {
   std::vector<MoveResult> analyze(const Position& root, const Progress& progress = {}) {
     depth_ = 1;  // children are not roots: no per-move progress inside
     MoveList<G> list;
-    if constexpr (alphabeta_detail::HasLegalMoves<G>)
-      game_->legal_moves(root, list);
-    else
-      game_->moves(root, list);
+    for_each_move(*game_, root, [&](const Move& m) { list.push_back(m); });
     std::vector<MoveResult> out;
     for (int i = 0; i < list.size; ++i) {
       report(progress, i, list.size);
@@ -220,7 +230,7 @@ class AlphaBeta {
 
  private:
   AlphaBeta(const G& game, SearchOptions options, TranspositionTable<Key> table)
-      : game_(&game), options_(options), table_(std::move(table)) {
+      : game_(&game), options_(options), table_(std::move(table)), range_(sente::value_range(game)) {
     stats_.table_bytes = options_.use_table ? table_.bytes() : 0;
     if constexpr (alphabeta_detail::HasHistory<G>) history_.assign(G::kMoveIds, 0);
   }
@@ -239,7 +249,7 @@ class AlphaBeta {
       return 0;
     }
     ++stats_.nodes;
-    const ValueRange range = game_->value_range();
+    const ValueRange range = range_;
     const int alpha0 = alpha;
     if constexpr (alphabeta_detail::HasBounds<G>)
       if (options_.use_bounds)
@@ -264,10 +274,10 @@ class AlphaBeta {
         if (auto v = bounded(game_->deep_bounds(p), alpha, beta)) return *v;
 
     MoveList<G> list;
-    game_->moves(p, list);
+    alphabeta_detail::search_moves(*game_, p, list);
     if (list.size == 0) {
       ++stats_.terminal;
-      return game_->no_moves_value(p);
+      return terminal_value(*game_, p);
     }
     order(p, list);
     if (options_.use_table && options_.use_etc) {
@@ -367,8 +377,15 @@ class AlphaBeta {
       const bool hook = kHook && options_.use_order;
       const bool history = kHistory && options_.use_history;
       if (!hook && !history) return;
-      std::array<int, G::kMaxMoves> primary{};
-      std::array<std::int64_t, G::kMaxMoves> secondary{};
+      constexpr int kCap = alphabeta_detail::max_moves<G>();
+      std::conditional_t<(kCap > 0), std::array<int, std::max(kCap, 1)>, std::vector<int>> primary{};
+      std::conditional_t<(kCap > 0), std::array<std::int64_t, std::max(kCap, 1)>,
+                         std::vector<std::int64_t>>
+          secondary{};
+      if constexpr (kCap == 0) {
+        primary.assign(list.size, 0);
+        secondary.assign(list.size, 0);
+      }
       if constexpr (kHook)
         if (hook) game_->order(p, list.span(), std::span<int>(primary.data(), list.size));
       if constexpr (kHistory)
@@ -405,6 +422,7 @@ class AlphaBeta {
   const G* game_;
   SearchOptions options_;
   TranspositionTable<Key> table_;
+  ValueRange range_;
   std::vector<std::int64_t> history_;
   SearchStats stats_;
   std::uint64_t budget_end_ = 0;
@@ -414,26 +432,13 @@ class AlphaBeta {
   std::uint64_t progress_base_ = 0, progress_share_ = 0;
 };
 
-// Partizan outcome class (normal play) from the two searches "Left moves
-// first" and "Right moves first": L (Left wins whoever starts), R, N (the
-// first player wins), P (the second player wins). Each argument is the
-// win/loss result for the player who moves first; unresolved gives nothing.
-enum class OutcomeClass : std::uint8_t { kL, kR, kN, kP };
-
+// The outcome class from the two searches "Left first" and "Right first",
+// each the win/loss result for the player who moves first; unresolved gives
+// nothing.
 inline std::optional<OutcomeClass> outcome_class(SearchResult left_first,
                                                  SearchResult right_first) {
   if (!left_first.resolved || !right_first.resolved) return std::nullopt;
-  const bool left_wins_first = left_first.value > 0;
-  const bool right_wins_first = right_first.value > 0;
-  if (left_wins_first && right_wins_first) return OutcomeClass::kN;
-  if (!left_wins_first && !right_wins_first) return OutcomeClass::kP;
-  return left_wins_first ? OutcomeClass::kL : OutcomeClass::kR;
-}
-
-// The class's letter in `letters`, given in the order L, R, N, P (default
-// CGT's own; Domineering writes "VH12").
-inline char outcome_letter(OutcomeClass c, std::string_view letters = "LRNP") {
-  return letters[static_cast<int>(c)];
+  return outcome_class(left_first.value > 0, right_first.value > 0);
 }
 
 }  // namespace sente

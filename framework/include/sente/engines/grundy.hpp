@@ -58,6 +58,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
+#include "sente/game.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"
 
@@ -78,18 +79,13 @@ inline std::uint32_t mex(std::span<const std::uint32_t> values) {
 
 // ---------------------------------------------------------------- memo engine
 
-// An impartial game for the memo engine:
-//   using Position; using Move; using Key;   Key hashable by absl::Hash
-//   Key key(const Position&) const;          canonical: same key => same value
-//   moves(const Position&) const;            a range of Move (empty: no move)
-//   Position play(const Position&, Move) const;
+// An impartial game for the memo engine: any rules game (game.hpp) whose
+// moves earn no points; the engine reads its moves as the options of a
+// position and ignores who is to move, so the caller vouches that the game is
+// impartial (kImpartial). key(): same key => same value (a key may fold
+// symmetric images).
 template <class G>
-concept ImpartialGame = requires(const G& g, const typename G::Position& p,
-                                 const typename G::Move& m) {
-  { g.key(p) } -> std::convertible_to<typename G::Key>;
-  { g.moves(p) } -> std::ranges::range;
-  { g.play(p, m) } -> std::convertible_to<typename G::Position>;
-};
+concept ImpartialGame = Rules<G> && !ScoredRules<G>;
 
 // Optional: `components(p)`, a range of positions whose game sum is p (parts
 // no move can join, e.g. regions of a board cut apart). Their values XOR to
@@ -121,7 +117,7 @@ template <ImpartialGame G>
 class MemoGrundy {
  public:
   using Position = typename G::Position;
-  using Key = typename G::Key;
+  using Key = KeyOf<G>;
 
   explicit MemoGrundy(const G& game, MemoOptions options = {})
       : game_(game), options_(std::move(options)) {}
@@ -187,10 +183,10 @@ class MemoGrundy {
       }
     }
     std::vector<std::uint32_t> values;
-    for (const auto& m : game_.moves(p)) {
-      values.push_back(solve(game_.play(p, m)));
-      if (!failure_.ok()) return 0;
-    }
+    for_each_move(game_, p, [&](const typename G::Move& m) {
+      if (failure_.ok()) values.push_back(solve(game_.play(p, m)));
+    });
+    if (!failure_.ok()) return 0;
     const std::uint32_t v = mex(values);
     if (!may_grow()) return 0;
     memo_.emplace(k, v);
@@ -199,7 +195,10 @@ class MemoGrundy {
 
   const G& game_;
   MemoOptions options_;
-  absl::flat_hash_map<Key, std::uint32_t> memo_;
+  struct Hash {
+    std::size_t operator()(const Key& k) const { return key_hash(k); }
+  };
+  absl::flat_hash_map<Key, std::uint32_t, Hash> memo_;
   MemoStats stats_;
   absl::Status failure_;
 };

@@ -21,19 +21,17 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
+#include "sente/game.hpp"
 #include "sente/support/memory.hpp"
 
 namespace sente {
 
 enum class Bound : std::uint8_t { kNone = 0, kExact, kLower, kUpper };
 
-// Key: the game's canonical position key; trivially copyable, equality
-// comparable, with a free or member `hash()` giving 64 well-mixed bits.
+// Key: the game's position key (game.hpp's PositionKey: trivially copyable,
+// equality comparable, hashed by key_hash()).
 template <class Key>
-concept TableKey = std::is_trivially_copyable_v<Key> && std::equality_comparable<Key> &&
-    requires(const Key& k) {
-  { k.hash() } -> std::convertible_to<std::uint64_t>;
-};
+concept TableKey = PositionKey<Key>;
 
 struct TableStats {
   std::uint64_t probes = 0;
@@ -86,7 +84,7 @@ class TranspositionTable {
   // The entry for `key`, or nullptr.
   const Entry* probe(const Key& key) {
     ++stats_.probes;
-    Bucket& b = buckets_[key.hash() & mask_];
+    Bucket& b = buckets_[key_hash(key) & mask_];
     for (const Entry& e : b.slot) {
       if (e.bound != Bound::kNone && e.key == key) {
         ++stats_.hits;
@@ -98,7 +96,7 @@ class TranspositionTable {
 
   // The entry for `key`, or nullptr, without counting a probe.
   const Entry* peek(const Key& key) const {
-    const Bucket& b = buckets_[key.hash() & mask_];
+    const Bucket& b = buckets_[key_hash(key) & mask_];
     for (const Entry& e : b.slot)
       if (e.bound != Bound::kNone && e.key == key) return &e;
     return nullptr;
@@ -107,7 +105,7 @@ class TranspositionTable {
   // Records that `key` has `value` with `bound`, proved with `nodes` nodes.
   void store(const Key& key, int value, Bound bound, std::uint64_t nodes) {
     ++stats_.stores;
-    Bucket& b = buckets_[key.hash() & mask_];
+    Bucket& b = buckets_[key_hash(key) & mask_];
     const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
     Entry fresh{key, static_cast<std::int16_t>(value), bound, work};
     for (Entry& e : b.slot) {

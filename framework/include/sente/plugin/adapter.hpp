@@ -1,15 +1,14 @@
-// The adapter that turns a game type into a plugin.
+// The adapter that turns a rules game (game.hpp) into a plugin.
 //
 // A plugin is its game type plus one line:
-//     SENTE_EXPORT_GAME(sente::dots_and_boxes::Game)
-// The adapter answers `solve` and `analyze` with the engine the game models:
-//   DenseGame           dense retrograde analysis (dense_analysis.hpp)
-//   PartizanSearchGame  alpha-beta, outcome classes (search_analysis.hpp)
-//   ImpartialPluginGame Grundy values, nimbers (grundy_analysis.hpp)
-// `play` applies a named move for impartial games and for partizan games
-// that give play(pos, move); other games answer Unimplemented.
-// and forwards `verify` and `table` to the game when it has them
-// (game_concept.hpp lists what every game provides).
+//     SENTE_EXPORT_GAME(sente::tic_tac_toe::Game)
+// The adapter is the engine registry: it lists every engine whose concept
+// the game models (registry.hpp), in order of preference, with each engine's
+// options as the engine declares them; the option "engine" picks one at run
+// time, and without it the first listed engine that accepts the position
+// (and takes every engine option given) runs. solve, analyze and play
+// sessions work with every listed engine; verify and table are forwarded to
+// the game when it has them.
 #pragma once
 
 #include <memory>
@@ -19,69 +18,42 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
-#include "sente/plugin/dense_analysis.hpp"
-#include "sente/plugin/game_concept.hpp"
-#include "sente/plugin/grundy_analysis.hpp"
+#include "sente/plugin/analysis.hpp"
 #include "sente/plugin/interface.hpp"
-#include "sente/plugin/search_analysis.hpp"
+#include "sente/plugin/registry.hpp"
 
 namespace sente::plugin {
 
-template <class G>
-concept SolvableGame = DenseGame<G> || PartizanSearchGame<G> || ImpartialPluginGame<G>;
-
-template <SolvableGame G>
+template <PluginGame G>
 class Adapter final : public Game {
  public:
-  GameInfo info() const override { return G::info(); }
+  GameInfo info() const override { return full_info<G>(); }
 
-  absl::StatusOr<Analysis> solve(const Options& options, const Progress& progress) override {
-    absl::StatusOr<G> game = open(options);
-    if (!game.ok()) return game.status();
-    if constexpr (DenseGame<G>)
-      return analyze_dense(*game, game->start(), options, progress);
-    else if constexpr (ImpartialPluginGame<G>)
-      return solve_impartial(*game, game->start(), options, progress);
-    else
-      return solve_partizan(*game, game->start(), options, progress);
+  absl::StatusOr<Analysis> solve(const Options& options, const PositionInput& position,
+                                 const Progress& progress) override {
+    absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+    if (!b.ok()) return b.status();
+    return solve_position(*b, !position_given(position), progress);
   }
 
   absl::StatusOr<Analysis> analyze(const Options& options, const PositionInput& position,
                                    const Progress& progress) override {
-    absl::StatusOr<G> game = open(options);
-    if (!game.ok()) return game.status();
-    auto pos = parse(*game, position);
-    if (!pos.ok()) return pos.status();
-    if constexpr (DenseGame<G>)
-      return analyze_dense(*game, *pos, options, progress);
-    else if constexpr (ImpartialPluginGame<G>)
-      return analyze_impartial(*game, *pos, options, progress);
-    else
-      return analyze_partizan(*game, *pos, options, progress);
+    absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+    if (!b.ok()) return b.status();
+    return analyze_position(*b, b->position, progress);
   }
 
-  absl::StatusOr<PlayedMove> play(const Options& options, const PositionInput& position,
-                                  const std::string& move) override {
-    if constexpr (ImpartialPluginGame<G> || PlayablePartizanGame<G>) {
-      absl::StatusOr<G> game = open(options);
-      if (!game.ok()) return game.status();
-      auto pos = parse(*game, position);
-      if (!pos.ok()) return pos.status();
-      if constexpr (ImpartialPluginGame<G>)
-        return play_impartial(*game, *pos, move);
-      else
-        return play_partizan(*game, *pos, move);
-    } else {
-      return absl::UnimplementedError(G::info().name +
-                                      " cannot be played yet; use `sente analyze` for the value "
-                                      "of every move");
-    }
+  absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
+                                                   const PositionInput& position) override {
+    absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+    if (!b.ok()) return b.status();
+    return std::shared_ptr<Session>(new GameSession<G>(std::move(*b)));
   }
 
   absl::StatusOr<VerifyReport> verify(const Options& options, const std::string& file,
                                       const Progress& progress) override {
-    if constexpr (VerifiableGame<G>) {
-      if (absl::Status s = check_options(G::info(), options); !s.ok()) return s;
+    if constexpr (requires { G::verify(options, file, progress); }) {
+      if (absl::Status s = check_options(full_info<G>(), options); !s.ok()) return s;
       return G::verify(options, file, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no published data to verify");
@@ -89,8 +61,8 @@ class Adapter final : public Game {
   }
 
   absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) override {
-    if constexpr (TabulatedGame<G>) {
-      if (absl::Status s = check_options(G::info(), options); !s.ok()) return s;
+    if constexpr (requires { G::table(options, progress); }) {
+      if (absl::Status s = check_options(full_info<G>(), options); !s.ok()) return s;
       return G::table(options, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no table of boards to solve");
@@ -98,17 +70,8 @@ class Adapter final : public Game {
   }
 
  private:
-  static absl::StatusOr<G> open(const Options& options) {
-    if (absl::Status s = check_options(G::info(), options); !s.ok()) return s;
-    return G::open(options);
-  }
-
-  static absl::StatusOr<typename G::Position> parse(const G& game, const PositionInput& position) {
-    auto pos = game.parse(position.text, !position.file.empty());
-    if (!pos.ok() && !position.file.empty())  // say which file
-      return absl::Status(pos.status().code(),
-                          absl::StrCat(position.file, ": ", pos.status().message()));
-    return pos;
+  static bool position_given(const PositionInput& p) {
+    return !p.file.empty() || p.text.find_first_not_of(" \t\r\n") != std::string::npos;
   }
 };
 

@@ -23,7 +23,7 @@
 
 namespace sente::plugin {
 
-inline constexpr std::uint32_t kAbiVersion = 3;
+inline constexpr std::uint32_t kAbiVersion = 4;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -41,13 +41,28 @@ struct NamedText {
   std::string description;
 };
 
+// An option a game or an engine accepts.
+struct OptionInfo {
+  std::string name;
+  std::string description = {};
+  std::string default_value = {};  // as text; empty when the option has no default
+  std::string engine = {};         // the engine it belongs to; empty for the game's own
+};
+
+// An engine a game can run, as the engine declares itself.
+struct EngineInfo {
+  std::string name;         // --engine NAME
+  std::string description;  // one line: what it computes and how
+};
+
 struct GameInfo {
-  std::string name;                 // command-line name, e.g. "dots-and-boxes"
-  std::string title;                // "Dots and Boxes"
-  std::string summary;              // one paragraph: rules and conventions
-  std::vector<NamedText> options;   // accepted Options keys
-  std::vector<NamedText> variants;  // rule sets
-  std::vector<NamedText> engines;   // engines this game can run
+  std::string name;                  // command-line name, e.g. "dots-and-boxes"
+  std::string title;                 // "Dots and Boxes"
+  std::string summary;               // one paragraph: rules and conventions
+  std::vector<OptionInfo> options;   // accepted Options keys, the engines' included
+  std::vector<NamedText> variants;   // rule sets
+  std::vector<EngineInfo> engines;   // engines this game can run; the first that
+                                     // accepts a position is the default
   std::vector<NamedText> position_formats;
 };
 
@@ -65,6 +80,8 @@ struct MoveAnalysis {
   std::int64_t value = 0;                   // in the game's display convention
   std::string value_text;                   // e.g. "-3", "win"
   bool best = false;                        // keeps the best value for the mover
+  bool resolved = true;                     // false: the engine stopped (node limit)
+  std::int64_t depth = -1;  // plies to the end after this move, best play; -1 unknown
 };
 
 // A solved or analysed position.
@@ -76,10 +93,13 @@ struct Analysis {
   std::int64_t value = 0;
   std::string value_text;
   std::string value_meaning;  // how to read value, e.g. "final score A minus B"
+  bool resolved = true;      // false: the engine stopped before a value (node limit)
+  std::int64_t depth = -1;  // plies to the end of the game with best play; -1 unknown
   std::vector<MoveAnalysis> moves;
-  std::string summary;  // one line: who moves, how many moves, how many optimal
-  std::string diagram;  // the position drawn with every move's value
-  std::string engine;   // what solved it, e.g. "dense retrograde (completion kernel)"
+  std::string summary;      // one line: who moves, how many moves, how many optimal
+  std::string diagram;      // the position drawn with every move's value
+  std::string engine;       // the engine's --engine name, e.g. "dense"
+  std::string engine_detail;  // what solved it, e.g. "dense retrograde (completion kernel)"
   std::vector<Stat> stats;
 };
 
@@ -112,12 +132,19 @@ struct ResultTable {
   std::int64_t mismatches = 0;                 // rows that contradict published data
 };
 
-// The position after a move: its text in the game's first position format,
-// and who moves in it (pass it back as the option "to-move" when the game has
-// one; empty for impartial games, where only the position matters).
-struct PlayedMove {
-  std::string position;
-  std::string to_move;
+// A game in progress (`sente play`): a position and the engine that values
+// it, which keeps what it solved (tables, memo) from one move to the next.
+class BOOST_SYMBOL_VISIBLE Session {
+ public:
+  virtual ~Session() = default;
+  // The current position with every legal move valued.
+  virtual absl::StatusOr<Analysis> analyze(const Progress& progress) = 0;
+  // Plays the move named `move` (any of the names analyze gives it).
+  // InvalidArgument for an unknown or illegal move, listing the legal ones.
+  virtual absl::Status play(const std::string& move) = 0;
+  // Who moves now: 0 for the player who moved first in this session, 1 for
+  // the other (a scored move that earns another move keeps the mover).
+  virtual int player() const = 0;
 };
 
 // What a plugin offers. Every call reports bad input as a Status whose message
@@ -126,8 +153,11 @@ class BOOST_SYMBOL_VISIBLE Game {
  public:
   virtual ~Game() = default;
   virtual GameInfo info() const = 0;
-  // The value of the start position of the variant named by `options`.
-  virtual absl::StatusOr<Analysis> solve(const Options& options, const Progress& progress) = 0;
+  // The value of `position` (empty text: the start of the variant named by
+  // `options`) for the player to move, by one search; partizan games solved
+  // from the start give the outcome class from both sides.
+  virtual absl::StatusOr<Analysis> solve(const Options& options, const PositionInput& position,
+                                         const Progress& progress) = 0;
   // The value of every move of `position` (text in one of the position formats).
   virtual absl::StatusOr<Analysis> analyze(const Options& options, const PositionInput& position,
                                            const Progress& progress) = 0;
@@ -137,11 +167,10 @@ class BOOST_SYMBOL_VISIBLE Game {
   // Solves a family of boards named by `options` (Unimplemented when the game
   // has none).
   virtual absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) = 0;
-  // Plays the move named `move` (as analyze names it) in `position` and
-  // returns the new position (Unimplemented when the game cannot; an illegal
-  // or unknown move is InvalidArgument, listing the legal ones).
-  virtual absl::StatusOr<PlayedMove> play(const Options& options, const PositionInput& position,
-                                          const std::string& move) = 0;
+  // A game from `position` (empty text: the start) with the engine the
+  // options name, for `sente play`. The session must not outlive this object.
+  virtual absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
+                                                           const PositionInput& position) = 0;
 };
 
 using Factory = std::shared_ptr<Game>();

@@ -1,0 +1,278 @@
+// solve, analyze and play sessions for any rules game, with whichever engine
+// the registry bound (registry.hpp). Values the engines give for the player to
+// move become the Analysis the driver prints:
+//   win/loss/draw games: value +1/0/-1, value_text "win"/"loss"/"draw", depth
+//     in plies when the engine knows it (retrograde, minimax);
+//   scored games: the game's display_value of the mover's best difference;
+//   Grundy engines: the nimber (value k, "*k"); a move shows the nimber it
+//     leads to and the winning moves are those to 0.
+// Partizan games solved from their start give the outcome class (L/R/N/P,
+// or the game's outcome_name) from two searches, each side moving first.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "sente/engines/grundy.hpp"
+#include "sente/plugin/registry.hpp"
+#include "sente/support/memory.hpp"
+
+namespace sente::plugin {
+
+namespace analysis_detail {
+
+template <class G>
+Analysis header(const Bound<G>& b, const typename G::Position& p) {
+  const G& g = *b.game;
+  Analysis a;
+  a.game = G::info().name;
+  a.variant = text::variant_name(g, p);
+  a.position = text::format(g, p);
+  a.to_move = text::to_move(g, p);
+  a.value_meaning = text::value_meaning(g);
+  a.engine = b.engine;
+  return a;
+}
+
+template <class G>
+void finish(const Bound<G>& b, Analysis& a) {
+  a.engine_detail = b.runner->detail();
+  a.stats = b.runner->stats();
+  a.stats.push_back({"peak_rss", static_cast<double>(peak_rss_bytes()), "bytes"});
+}
+
+// "*3: the player to move wins", "0: the player to move loses".
+inline std::string nimber_outcome_text(std::uint64_t v) {
+  return nimber_text(v) + (v == 0 ? ": the player to move loses" : ": the player to move wins");
+}
+
+template <class G>
+void set_value(const G& g, const typename G::Position& p, const EngineValue& v, Analysis& a) {
+  a.resolved = v.resolved;
+  a.depth = v.depth.value_or(-1);
+  if (!v.resolved) {
+    a.value = 0;
+    a.value_text = "unresolved";
+  } else if (v.nimber) {
+    a.value = static_cast<std::int64_t>(*v.nimber);
+    a.value_text = nimber_outcome_text(*v.nimber);
+    a.value_meaning = kNimberMeaning;
+  } else if (is_win_loss(g)) {
+    a.value = v.value;
+    a.value_text = win_loss_text(v.value);
+  } else {
+    a.value = text::display_value(g, p, v.value);
+    a.value_text = signed_text(a.value);
+  }
+}
+
+// Progress of one step of `n`, as part of the whole.
+inline Progress part(const Progress& progress, std::uint64_t i, std::uint64_t n) {
+  if (!progress) return {};
+  return [&progress, i, n](std::uint64_t done, std::uint64_t total) {
+    constexpr std::uint64_t kScale = 1 << 20;
+    const std::uint64_t within = total ? kScale * std::min(done, total) / total : 0;
+    report(progress, i * kScale + within, n * kScale);
+  };
+}
+
+}  // namespace analysis_detail
+
+// The value of the bound position for its player to move (one search), or
+// its outcome class when `from_start` and the game is partizan.
+template <PluginGame G>
+absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Progress& progress) {
+  using namespace analysis_detail;
+  const G& g = *b.game;
+  const typename G::Position& p = b.position;
+  Analysis a = header(b, p);
+  if constexpr (PartizanRules<G>) {
+    if (from_start && is_win_loss(g)) {
+      const typename G::Position q = g.other_mover(p);
+      bool p_is_left = true;
+      if constexpr (requires { g.player(p); }) p_is_left = g.player(p) == 0;
+      const typename G::Position& left = p_is_left ? p : q;
+      const typename G::Position& right = p_is_left ? q : p;
+      absl::StatusOr<EngineValue> l = b.runner->value(left, part(progress, 0, 2));
+      if (!l.ok()) return l.status();
+      absl::StatusOr<EngineValue> r = b.runner->value(right, part(progress, 1, 2));
+      if (!r.ok()) return r.status();
+      report(progress, 1, 1);
+      const std::string ln = text::to_move(g, left), rn = text::to_move(g, right);
+      auto result = [](const EngineValue& v) {
+        return v.resolved ? win_loss_text(v.value) : std::string("unresolved");
+      };
+      a.resolved = l->resolved && r->resolved;
+      if (a.resolved && (l->value == 0 || r->value == 0)) {
+        a.value = 0;  // a draw either way: no normal-play outcome class
+        a.value_text = absl::StrCat(ln, " first: ", result(*l), ", ", rn, " first: ", result(*r));
+      } else if (a.resolved) {
+        const OutcomeClass c = outcome_class(l->value > 0, r->value > 0);
+        a.value = static_cast<std::int64_t>(c);
+        a.value_text = text::outcome_name(g, c);
+      } else {
+        a.value_text = "unresolved";
+      }
+      a.value_meaning = absl::StrFormat(
+          "outcome class: %s = %s wins whoever starts, %s = %s wins whoever starts, %s = the "
+          "first player wins, %s = the second player wins",
+          text::outcome_name(g, OutcomeClass::kL), ln, text::outcome_name(g, OutcomeClass::kR), rn,
+          text::outcome_name(g, OutcomeClass::kN), text::outcome_name(g, OutcomeClass::kP));
+      a.summary = absl::StrCat(ln, " first: ", result(*l), "; ", rn, " first: ", result(*r));
+      a.diagram = text::render<G>(g, p, {});
+      finish(b, a);
+      return a;
+    }
+  }
+  absl::StatusOr<EngineValue> v = b.runner->value(p, progress);
+  if (!v.ok()) return v.status();
+  set_value(g, p, *v, a);
+  const std::string who = a.to_move.empty() ? "the player to move" : a.to_move + " to move";
+  a.summary = !a.resolved ? absl::StrCat(who, ": unresolved (the engine stopped)")
+              : v->nimber ? absl::StrCat(who, ": ", a.value_text)
+              : is_win_loss(g)
+                  ? absl::StrCat(who, ": ", a.value_text,
+                                 a.depth >= 0 ? absl::StrCat(" in ", a.depth, " plies") : "")
+                  : absl::StrCat(who, ": value ", a.value_text);
+  a.diagram = text::render<G>(g, p, {});
+  finish(b, a);
+  return a;
+}
+
+// Every legal move of `p` valued by the bound engine.
+template <PluginGame G>
+absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Position& p,
+                                          const Progress& progress) {
+  using namespace analysis_detail;
+  using Move = typename G::Move;
+  const G& g = *b.game;
+  Analysis a = header(b, p);
+  const std::vector<Move> moves = legal_moves(g, p);
+  if (moves.empty()) {
+    absl::StatusOr<EngineValue> v = b.runner->value(p, progress);
+    if (!v.ok()) return v.status();
+    set_value(g, p, *v, a);
+    a.summary = absl::StrCat(a.to_move.empty() ? "the player to move" : a.to_move + " to move",
+                             " has no legal move: the game is over (", a.value_text, ")");
+    a.diagram = text::render<G>(g, p, {});
+    finish(b, a);
+    return a;
+  }
+  std::vector<RatedMove<Move>> rated;
+  std::vector<int> mover_value;  // per move, for the player to move at p
+  std::vector<std::uint32_t> nimbers;
+  bool nimber = false, all_resolved = true;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const auto s = play_scored(g, p, moves[i]);
+    absl::StatusOr<EngineValue> v = b.runner->value(s.child, part(progress, i, moves.size()));
+    if (!v.ok()) return v.status();
+    RatedMove<Move> r{moves[i], {}};
+    r.info.move = text::move_name(g, p, moves[i]);
+    if constexpr (requires { g.move_notations(p, moves[i]); })
+      r.info.also = g.move_notations(p, moves[i]);
+    r.info.resolved = v->resolved;
+    int mv = 0;
+    if (!v->resolved) {
+      all_resolved = false;
+      r.info.value_text = "unresolved";
+    } else if (v->nimber) {
+      nimber = true;
+      nimbers.push_back(static_cast<std::uint32_t>(*v->nimber));
+      r.info.value = static_cast<std::int64_t>(*v->nimber);
+      r.info.value_text = nimber_text(*v->nimber);
+      mv = *v->nimber == 0 ? 1 : -1;
+    } else {
+      mv = move_value(s.effect, v->value);
+      r.info.value = is_win_loss(g) ? mv : text::display_value(g, p, mv);
+      r.info.value_text = is_win_loss(g) ? win_loss_text(mv) : signed_text(r.info.value);
+    }
+    if (v->resolved && v->depth) r.info.depth = *v->depth + 1;
+    mover_value.push_back(mv);
+    rated.push_back(std::move(r));
+  }
+  report(progress, 1, 1);
+
+  // The position's value: the best move's (a nimber: the mex of the moves').
+  const ValueRange range = value_range(g);
+  int best = std::numeric_limits<int>::min();
+  for (std::size_t i = 0; i < rated.size(); ++i)
+    if (rated[i].info.resolved) best = std::max(best, mover_value[i]);
+  EngineValue root;
+  root.resolved = all_resolved || best >= (nimber ? 1 : range.hi);
+  root.value = best;
+  if (nimber && all_resolved) root.nimber = grundy::mex(nimbers);
+  for (std::size_t i = 0; i < rated.size(); ++i) {
+    MoveAnalysis& m = rated[i].info;
+    m.best = root.resolved && m.resolved && mover_value[i] == best;
+    if (m.best && m.depth >= 0) {
+      const int d = static_cast<int>(m.depth);
+      if (!root.depth || (best > 0 && is_win_loss(g) ? d < *root.depth : d > *root.depth))
+        root.depth = d;
+    }
+  }
+  if (is_win_loss(g) && best == 0 && !nimber) root.depth.reset();
+  set_value(g, p, root, a);
+
+  std::size_t wins = 0, draws = 0, losses = 0, open = 0, keep = 0;
+  for (std::size_t i = 0; i < rated.size(); ++i) {
+    const MoveAnalysis& m = rated[i].info;
+    if (!m.resolved) {
+      ++open;
+      continue;
+    }
+    keep += m.best;
+    (mover_value[i] > 0 ? wins : mover_value[i] < 0 ? losses : draws) += 1;
+  }
+  const std::string who = a.to_move.empty() ? "the player to move" : a.to_move + " to move";
+  const std::string moves_text = count_text(rated.size(), "move");
+  const std::string unresolved = open ? absl::StrCat(", ", open, " unresolved") : "";
+  if (nimber || (is_win_loss(g) && !nimber))
+    a.summary = absl::StrCat(who, "; ", moves_text, ": ", wins, " win, ",
+                             draws ? absl::StrCat(draws, " draw, ") : "", losses, " lose",
+                             unresolved);
+  else
+    a.summary = absl::StrCat(who, "; ", moves_text, ", ", keep, keep == 1 ? " keeps" : " keep",
+                             " the value", unresolved);
+  for (const auto& r : rated) a.moves.push_back(r.info);
+  a.diagram = text::render<G>(g, p, rated);
+  finish(b, a);
+  return a;
+}
+
+// A game in progress: the bound engine keeps its tables between moves.
+template <PluginGame G>
+class GameSession final : public Session {
+ public:
+  explicit GameSession(Bound<G> b) : b_(std::move(b)), start_(b_.position) {}
+
+  absl::StatusOr<Analysis> analyze(const Progress& progress) override {
+    return analyze_position(b_, b_.position, progress);
+  }
+
+  absl::Status play(const std::string& name) override {
+    const G& g = *b_.game;
+    absl::StatusOr<typename G::Move> m = text::parse_move(g, b_.position, name);
+    if (!m.ok()) return m.status();
+    const auto s = play_scored(g, b_.position, *m);
+    b_.position = s.child;
+    if constexpr (requires { g.player(b_.position); })
+      player_ = g.player(b_.position) != g.player(start_);
+    else if (!s.effect.again)
+      player_ ^= 1;
+    return absl::OkStatus();
+  }
+
+  int player() const override { return player_; }
+
+ private:
+  Bound<G> b_;
+  typename G::Position start_;
+  int player_ = 0;
+};
+
+}  // namespace sente::plugin

@@ -1,0 +1,60 @@
+// `grundy`: Grundy values by the mex with a memo (engines/grundy.hpp) for
+// impartial games; a position the game splits into components (the optional
+// components() hook) is solved part by part, XOR of the parts.
+#pragma once
+
+#include <memory>
+
+#include "sente/engines/grundy.hpp"
+#include "sente/plugin/engine.hpp"
+
+namespace sente::plugin {
+
+// A nimber as an engine value: the player to move wins iff it is not 0.
+inline EngineValue nimber_value(std::uint64_t nimber) {
+  return {true, nimber ? 1 : -1, nimber, std::nullopt};
+}
+
+struct GrundyEngine {
+  static EngineSpec spec() {
+    return {"grundy",
+            "Grundy values (nimbers) by the mex with a memo keyed by the game's key; sums "
+            "solved part by part",
+            {{"memo-positions", "the memo's limit in positions (about 32 bytes each)", "3.3e7"}}};
+  }
+  template <class G>
+  static constexpr bool fits = ImpartialRules<G> && AcyclicRules<G>;
+
+  template <class G>
+  class Run final : public Runner<G> {
+   public:
+    Run(const G& g, grundy::MemoOptions o) : memo_(g, std::move(o)) {}
+    absl::StatusOr<EngineValue> value(const typename G::Position& p, const Progress&) override {
+      absl::StatusOr<std::uint32_t> v = memo_.value(p);
+      if (!v.ok()) return v.status();
+      return nimber_value(*v);
+    }
+    std::vector<Stat> stats() const override {
+      const grundy::MemoStats& s = memo_.stats();
+      return {{"positions", double(s.positions), "positions"},
+              {"nodes", double(s.nodes), "nodes"},
+              {"memo_bytes", double(s.memo_bytes), "bytes"},
+              {"seconds", s.seconds, "s"}};
+    }
+    std::string detail() const override { return "Grundy mex with memo"; }
+
+   private:
+    grundy::MemoGrundy<G> memo_;
+  };
+
+  template <class G>
+  static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
+    grundy::MemoOptions mo;
+    absl::StatusOr<std::uint64_t> n = o.count("memo-positions", 1, 1e15, "a position count");
+    if (!n.ok()) return n.status();
+    mo.max_positions = *n;
+    return std::unique_ptr<Runner<G>>(new Run<G>(g, std::move(mo)));
+  }
+};
+
+}  // namespace sente::plugin

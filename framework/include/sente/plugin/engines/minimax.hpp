@@ -1,0 +1,56 @@
+// `minimax`: plain negamax without a table (engines/minimax.hpp), the
+// reference for tiny positions. Gives the depth of the game under best play.
+#pragma once
+
+#include <chrono>
+#include <memory>
+
+#include "sente/engines/minimax.hpp"
+#include "sente/plugin/engine.hpp"
+
+namespace sente::plugin {
+
+struct MinimaxEngine {
+  static EngineSpec spec() {
+    return {"minimax",
+            "plain negamax without a table: the reference for tiny positions (exponential)",
+            {{"minimax-nodes",
+              "positions minimax visits before it stops with 'unresolved' (0 = none)", "1e8"}}};
+  }
+  template <class G>
+  static constexpr bool fits = AcyclicRules<G>;
+
+  template <class G>
+  class Run final : public Runner<G> {
+   public:
+    explicit Run(const G& g, std::uint64_t limit) : g_(g), limit_(limit) {}
+    absl::StatusOr<EngineValue> value(const typename G::Position& p, const Progress&) override {
+      const auto t0 = std::chrono::steady_clock::now();
+      const std::optional<MinimaxValue> v = minimax(g_, p, &stats_, limit_);
+      seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (!v) return EngineValue{};
+      EngineValue e{true, v->value, std::nullopt, std::nullopt};
+      if (!is_win_loss(g_) || v->value != 0) e.depth = v->depth;
+      return e;
+    }
+    std::vector<Stat> stats() const override {
+      return {{"nodes", double(stats_.nodes), "nodes"}, {"seconds", seconds_, "s"}};
+    }
+    std::string detail() const override { return "plain minimax (negamax, no table)"; }
+
+   private:
+    const G& g_;
+    std::uint64_t limit_;
+    MinimaxStats stats_;
+    double seconds_ = 0;
+  };
+
+  template <class G>
+  static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
+    absl::StatusOr<std::uint64_t> limit = o.count("minimax-nodes", 0, 1e18, "a node count");
+    if (!limit.ok()) return limit.status();
+    return std::unique_ptr<Runner<G>>(new Run<G>(g, *limit));
+  }
+};
+
+}  // namespace sente::plugin

@@ -1,0 +1,82 @@
+// `retrograde`: graph retrograde analysis (engines/retrograde_graph.hpp) on
+// any game: every position reachable from the one asked, solved backwards;
+// cycles and draws, depth to win or loss in plies.
+#pragma once
+
+#include <memory>
+#include <optional>
+
+#include "sente/engines/retrograde_graph.hpp"
+#include "sente/plugin/engine.hpp"
+
+namespace sente::plugin {
+
+struct RetrogradeEngine {
+  static EngineSpec spec() {
+    return {"retrograde",
+            "graph retrograde analysis: every reachable position solved backwards (cycles, "
+            "draws, depth to win in plies)",
+            {{"max-positions", "the most positions it enumerates before it refuses", "3.3e7"},
+             {"symmetry", "on/off: enumerate positions up to the game's symmetries", "on"}}};
+  }
+  template <class G>
+  static constexpr bool fits = Rules<G>;
+
+  template <class G>
+  class Run final : public Runner<G> {
+   public:
+    Run(const G& g, RetrogradeOptions o) : g_(g), options_(std::move(o)) {}
+    absl::StatusOr<EngineValue> value(const typename G::Position& p,
+                                      const Progress& progress) override {
+      std::optional<RetrogradeEntry> e = graph_ ? graph_->find(p) : std::nullopt;
+      if (!e) {  // not reached from the last root: solve from here
+        RetrogradeOptions o = options_;
+        o.progress = progress;
+        absl::StatusOr<RetrogradeGraph<G>> graph = RetrogradeGraph<G>::solve(g_, p, o);
+        if (!graph.ok()) return graph.status();
+        graph_.emplace(std::move(*graph));
+        e = graph_->find(p);
+      }
+      EngineValue v{true, e->value, std::nullopt, std::nullopt};
+      if (e->depth != RetrogradeEntry::kNoDepth) v.depth = e->depth;
+      return v;
+    }
+    std::vector<Stat> stats() const override {
+      if (!graph_) return {};
+      const RetrogradeStats& s = graph_->stats();
+      std::vector<Stat> out = {{"positions", double(s.positions), "positions"},
+                               {"terminal", double(s.terminal), "positions"},
+                               {"moves", double(s.moves), "moves"}};
+      if (is_win_loss(g_))
+        out.insert(out.end(), {{"wins", double(s.wins), "positions"},
+                               {"losses", double(s.losses), "positions"},
+                               {"draws", double(s.draws), "positions"}});
+      out.insert(out.end(), {{"graph_bytes", double(s.bytes), "bytes"}, {"seconds", s.seconds, "s"}});
+      return out;
+    }
+    std::string detail() const override {
+      return options_.symmetry && SymmetricRules<G>
+                 ? "graph retrograde analysis (positions up to symmetry)"
+                 : "graph retrograde analysis";
+    }
+
+   private:
+    const G& g_;
+    RetrogradeOptions options_;
+    std::optional<RetrogradeGraph<G>> graph_;
+  };
+
+  template <class G>
+  static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
+    RetrogradeOptions ro;
+    absl::StatusOr<std::uint64_t> n = o.count("max-positions", 1, 4e9, "a position count");
+    if (!n.ok()) return n.status();
+    ro.max_positions = *n;
+    absl::StatusOr<bool> sym = o.on("symmetry");
+    if (!sym.ok()) return sym.status();
+    ro.symmetry = *sym;
+    return std::unique_ptr<Runner<G>>(new Run<G>(g, std::move(ro)));
+  }
+};
+
+}  // namespace sente::plugin

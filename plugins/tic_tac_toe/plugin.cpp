@@ -1,0 +1,5 @@
+// The tic-tac-toe plugin: the game type plus one export line.
+#include "game.hpp"
+#include "sente/plugin/adapter.hpp"
+
+SENTE_EXPORT_GAME(sente::tic_tac_toe::Game)
