@@ -1,5 +1,5 @@
 // The alpha-beta engine against a plain recursive negamax on random scored
-// games (completion games: a move scores the groups it completes and moves
+// games (rules games: random_games.hpp's RandomScoredRules) (completion games: a move scores the groups it completes and moves
 // again when it scores), with full and narrow windows, a shared and a tiny
 // transposition table, and node limits.
 #include <gtest/gtest.h>
@@ -18,34 +18,7 @@ using testing::negamax;
 using testing::random_game;
 using testing::RandomCompletionGame;
 
-// A random completion game as a SearchGame: positions are sets of placed cells.
-struct ScoredModel {
-  struct Key {
-    std::uint64_t s = 0;
-    bool operator==(const Key&) const = default;
-    std::uint64_t hash() const { return s * 0x9E3779B97F4A7C15ull; }
-  };
-  using Position = std::uint64_t;
-  using Move = std::uint8_t;
-  static constexpr int kMaxMoves = 64;
-  static constexpr int kMoveIds = 64;
-
-  RandomCompletionGame g;
-  Key key(Position s) const { return {s}; }
-  void moves(Position s, MoveList<ScoredModel>& list) const {
-    for (int p = 0; p < g.n; ++p)
-      if (!(s >> p & 1)) list.push_back(static_cast<Move>(p));
-  }
-  Scored<Position> play(Position s, Move p) const {
-    return {s | std::uint64_t{1} << p, completion_effect(g.gs, s, p)};
-  }
-  int no_moves_value(Position) const { return 0; }
-  ValueRange value_range() const {
-    const int n = static_cast<int>(g.gs.size());
-    return {-n, n};
-  }
-  int move_id(Move m) const { return m; }
-};
+using ScoredModel = testing::RandomScoredRules;
 static_assert(SearchGame<ScoredModel>);
 
 // Fail-soft contract: v is the value when it lies inside (alpha, beta), else

@@ -23,6 +23,7 @@ struct Nim {
   using Position = std::vector<int>;
   using Move = std::pair<int, int>;  // (heap, new size)
   using Key = std::vector<int>;
+  Position start() const { return {}; }
   Key key(const Position& p) const {
     Key k = p;
     std::sort(k.begin(), k.end());
@@ -46,6 +47,7 @@ struct RandomGraph {
   using Position = std::uint64_t;
   using Move = std::uint64_t;  // the option itself
   using Key = std::uint64_t;
+  Position start() const { return options.size() - 1; }
   Key key(Position p) const { return p; }
   const std::vector<std::uint64_t>& moves(Position p) const { return options[p]; }
   Position play(Position, Move m) const { return m; }

@@ -57,4 +57,36 @@ inline int negamax(const RandomCompletionGame& g, std::uint64_t s) {
   return best == INT32_MIN ? 0 : best;
 }
 
+// A random completion game as a rules game (game.hpp): positions are sets of
+// placed cells, a move places one cell and scores the groups it completes.
+struct RandomScoredRules {
+  struct Key {
+    std::uint64_t s = 0;
+    bool operator==(const Key&) const = default;
+    std::uint64_t hash() const { return s * 0x9E3779B97F4A7C15ull; }
+  };
+  using Position = std::uint64_t;
+  using Move = std::uint8_t;
+  static constexpr int kMaxMoves = 64;
+  static constexpr int kMoveIds = 64;
+
+  RandomCompletionGame g;
+  Position start() const { return 0; }
+  Key key(Position s) const { return {s}; }
+  template <class F>
+  void for_each_move(Position s, F&& visit) const {
+    for (int p = 0; p < g.n; ++p)
+      if (!(s >> p & 1)) visit(static_cast<Move>(p));
+  }
+  Scored<Position> play(Position s, Move p) const {
+    return {s | std::uint64_t{1} << p, completion_effect(g.gs, s, p)};
+  }
+  int terminal_value(Position) const { return 0; }
+  ValueRange value_range() const {
+    const int n = static_cast<int>(g.gs.size());
+    return {-n, n};
+  }
+  int move_id(Move m) const { return m; }
+};
+
 }  // namespace sente::testing

@@ -1,9 +1,12 @@
 // `sente bench GAME`: time `solve` on boards x engines, a few runs each, and
-// print the wall times (best and median) with the engine's own counts, so
-// engines can be compared on the same game from the command line.
+// print the wall times (best and median) with each engine's own work count
+// and whether the engines agree on every board, so engines compare on the
+// same positions from the command line.
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <map>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -11,6 +14,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
 
 namespace sente::driver {
@@ -24,28 +28,43 @@ std::string work(const plugin::Analysis& a) {
   return "";
 }
 
+// What engines must agree on: the outcome for the player to move (a nimber
+// counts as a win when it is not 0), or the score or class itself.
+std::optional<std::string> comparable(const plugin::Analysis& a) {
+  if (!a.resolved) return std::nullopt;
+  if (a.value_kind == "nimber") return a.value ? "win" : "loss";
+  if (a.value_kind == "win-loss") return a.value > 0 ? "win" : a.value < 0 ? "loss" : "draw";
+  return absl::StrCat(a.value_kind, " ", a.value);
+}
+
 }  // namespace
 
 int run_bench(const Common& common, const std::string& game, const plugin::Options& options,
-              const BenchPlan& plan) {
+              const BenchPlan& plan, const std::vector<std::string>& position) {
+  absl::StatusOr<plugin::PositionInput> input =
+      position.empty() ? plugin::PositionInput{} : position_input(position);
+  if (!input.ok()) return report_error(input.status());
   absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
   if (!p.ok()) return report_plugin_error(p.status());
   const std::vector<std::string> boards =
       plan.boards.empty() ? std::vector<std::string>{""} : plan.boards;
-  const std::vector<std::string> engines =
-      plan.engines.empty() ? std::vector<std::string>{""} : plan.engines;
+  std::vector<std::string> engines = plan.engines;
+  if (engines.empty())
+    for (const plugin::EngineInfo& e : p->info.engines) engines.push_back(e.name);
   nlohmann::json runs = nlohmann::json::array();
   std::vector<std::vector<std::string>> rows;
-  for (const std::string& board : boards)
+  std::vector<std::string> disagreements;
+  for (const std::string& board : boards) {
+    std::map<std::string, std::string> seen;  // comparable value -> first engine
     for (const std::string& engine : engines) {
       plugin::Options o = options;
       if (!board.empty()) o["board"] = board;
-      if (!engine.empty()) o["engine"] = engine;
+      o["engine"] = engine;
       std::vector<double> seconds;
       plugin::Analysis last;
       for (int i = 0; i < plan.repeat; ++i) {
         const auto t0 = std::chrono::steady_clock::now();
-        absl::StatusOr<plugin::Analysis> a = p->game->solve(o, {});
+        absl::StatusOr<plugin::Analysis> a = p->game->solve(o, *input, {});
         seconds.push_back(
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
         if (!a.ok()) return report_error(a.status());
@@ -53,11 +72,22 @@ int run_bench(const Common& common, const std::string& game, const plugin::Optio
       }
       std::sort(seconds.begin(), seconds.end());
       const double best = seconds.front(), median = seconds[seconds.size() / 2];
+      if (const std::optional<std::string> c = comparable(last)) {
+        if (!seen.empty() && !seen.count(*c))
+          disagreements.push_back(absl::StrFormat("%s: %s says %s, %s says %s", last.variant,
+                                                  engine, last.value_text, seen.begin()->second,
+                                                  seen.begin()->first));
+        seen.emplace(*c, engine);
+      }
       rows.push_back({last.variant, last.engine, last.value_text, absl::StrFormat("%.4f", best),
                       absl::StrFormat("%.4f", median), work(last)});
       runs.push_back({{"board", last.variant},
                       {"engine", last.engine},
-                      {"value", last.value_text},
+                      {"engine_detail", last.engine_detail},
+                      {"value", last.value},
+                      {"value_text", last.value_text},
+                      {"value_kind", last.value_kind},
+                      {"resolved", last.resolved},
                       {"seconds", seconds},
                       {"best_seconds", best},
                       {"median_seconds", median},
@@ -65,16 +95,25 @@ int run_bench(const Common& common, const std::string& game, const plugin::Optio
       if (!common.quiet && !common.json)
         std::cerr << absl::StrFormat("bench: %s, %s: %.4f s\n", last.variant, last.engine, best);
     }
+  }
+  const bool agree = disagreements.empty();
   if (common.json) {
-    std::cout << json_text(nlohmann::json{{"game", game}, {"repeat", plan.repeat}, {"runs", runs}})
+    std::cout << json_text(nlohmann::json{{"game", game},
+                                          {"repeat", plan.repeat},
+                                          {"runs", runs},
+                                          {"agree", agree},
+                                          {"disagreements", disagreements}})
               << "\n";
-    return kOk;
+    return agree ? kOk : kMismatch;
   }
   std::cout << absl::StrFormat("# sente bench %s (%d run%s each; wall seconds)\n\n", game,
                                plan.repeat, plan.repeat == 1 ? "" : "s")
             << "| board | engine | value | best s | median s | work |\n|---|---|---|---|---|---|\n";
   for (const auto& r : rows) std::cout << "| " << absl::StrJoin(r, " | ") << " |\n";
-  return kOk;
+  std::cout << "\n"
+            << (agree ? "The engines agree on every board.\n"
+                      : "THE ENGINES DISAGREE: " + absl::StrJoin(disagreements, "; ") + "\n");
+  return agree ? kOk : kMismatch;
 }
 
 }  // namespace sente::driver

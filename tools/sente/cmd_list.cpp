@@ -1,4 +1,5 @@
-// `sente list`: every game the plugin search path offers.
+// `sente list`: every game the plugin search path offers, with the engines
+// each can run and every option, as the plugins declare them.
 #include <cstdio>
 #include <iostream>
 
@@ -8,9 +9,49 @@
 #include "sente/plugin/loader.hpp"
 
 namespace sente::driver {
+namespace {
 
-int run_list(const Common& common) {
+void print_option(const plugin::OptionInfo& o) {
+  std::cout << "      " << o.name << std::string(o.name.size() < 15 ? 15 - o.name.size() : 1, ' ')
+            << o.description << (o.default_value.empty() ? "" : " [" + o.default_value + "]")
+            << "\n";
+}
+
+void print_game(const plugin::LoadedPlugin& p) {
+  const plugin::GameInfo& g = p.info;
+  std::cout << g.name << " — " << g.title << "\n  " << g.summary << "\n";
+  if (!g.variants.empty()) {
+    std::cout << "  variants:\n";
+    for (const auto& v : g.variants) std::cout << "    " << v.name << ": " << v.description << "\n";
+  }
+  std::cout << "  options (--board, --variant, --to-move, --engine, or --set KEY=VALUE):\n";
+  for (const auto& o : g.options)
+    if (o.engine.empty()) print_option(o);
+  std::cout << "  engines (the first that takes a position is the default):\n";
+  for (const auto& e : g.engines) {
+    std::cout << "    " << e.name << ": " << e.description << "\n";
+    for (const auto& o : g.options)
+      if (o.engine == e.name) print_option(o);
+  }
+  if (!g.position_formats.empty()) {
+    std::cout << "  positions:\n";
+    for (const auto& f : g.position_formats)
+      std::cout << "    " << f.name << ": " << f.description << "\n";
+  }
+  std::cout << "  plugin: " << p.path.string() << "\n\n";
+}
+
+}  // namespace
+
+int run_list(const Common& common, const std::string& game) {
   plugin::Discovery d = plugin::discover_plugins(plugin::plugin_search_path());
+  if (!game.empty()) {
+    std::erase_if(d.plugins, [&](const plugin::LoadedPlugin& p) { return p.info.name != game; });
+    if (d.plugins.empty()) {
+      absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+      return report_plugin_error(p.status());
+    }
+  }
   if (common.json) {
     nlohmann::json games = nlohmann::json::array();
     for (const auto& p : d.plugins) {
@@ -24,24 +65,7 @@ int run_list(const Common& common) {
                      {"games", games}, {"problems", d.problems}, {"searched", searched}})
               << "\n";
   } else {
-    for (const auto& p : d.plugins) {
-      const plugin::GameInfo& g = p.info;
-      std::cout << g.name << " — " << g.title << "\n  " << g.summary << "\n";
-      if (!g.variants.empty()) {
-        std::cout << "  variants:";
-        for (const auto& v : g.variants) std::cout << " " << v.name;
-        std::cout << "\n";
-      }
-      std::cout << "  engines:";
-      for (const auto& e : g.engines) std::cout << " " << e.name;
-      // Options are set with their own flag (--board) or --set KEY=VALUE.
-      std::cout << "\n  options:\n";
-      for (const auto& o : g.options)
-        std::cout << "    " << o.name
-                  << std::string(o.name.size() < 14 ? 14 - o.name.size() : 1, ' ') << o.description
-                  << "\n";
-      std::cout << "  plugin:   " << p.path.string() << "\n\n";
-    }
+    for (const auto& p : d.plugins) print_game(p);
     if (d.plugins.empty()) {
       std::cout << "No games found. Searched:";
       for (const auto& s : d.searched) std::cout << " " << s.string();

@@ -1,7 +1,8 @@
 // `sente play`: a game against perfect play in the terminal (or from a pipe:
-// one move per line on stdin). Each turn analyses the position through the
-// plugin; the computer plays a best move (a winning one when there is one),
-// the human names a move as `analyze` names them.
+// one move per line on stdin). A plugin session keeps the position and the
+// engine's tables between moves; the computer plays a best move (among wins
+// the fastest, among losses the slowest when the engine knows depths), the
+// human names a move as `analyze` names them.
 #include <unistd.h>
 
 #include <iostream>
@@ -13,13 +14,26 @@
 #include "absl/strings/str_replace.h"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "json_output.hpp"
+#include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
+#include "sente/support/progress_bar.hpp"
 
 namespace sente::driver {
 namespace {
 
-void show(const plugin::Analysis& a) {
-  std::cout << "\n" << absl::StrReplaceAll(a.position, {{"|", "\n"}}) << "\n";
+// A best move: the fastest win, the slowest loss, else the first best.
+const plugin::MoveAnalysis& choose(const plugin::Analysis& a) {
+  const plugin::MoveAnalysis* chosen = &a.moves.front();
+  bool found = false;
+  for (const auto& m : a.moves) {
+    if (!m.best) continue;
+    const bool better = !found || (m.depth >= 0 && chosen->depth >= 0 &&
+                                   (a.value > 0 ? m.depth < chosen->depth : m.depth > chosen->depth));
+    if (better) chosen = &m;
+    found = true;
+  }
+  return *chosen;
 }
 
 }  // namespace
@@ -29,74 +43,74 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   const std::string who = absl::AsciiStrToLower(first);
   if (who != "human" && who != "computer")
     return report_usage_error(absl::StrFormat("--first '%s': give human or computer", first));
+  absl::StatusOr<plugin::PositionInput> input =
+      position.empty() ? plugin::PositionInput{} : position_input(position);
+  if (!input.ok()) return report_error(input.status());
   absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
   if (!p.ok()) return report_plugin_error(p.status());
-  plugin::Options opts = options;
-  plugin::PositionInput cur;
-  cur.text = absl::StrJoin(position, " ");
-  bool human = who == "human";
-  (void)common;
-  // Games that cannot apply a named move say so before the first turn.
-  if (absl::StatusOr<plugin::PlayedMove> probe = p->game->play(opts, cur, "");
-      !probe.ok() && probe.status().code() != absl::StatusCode::kInvalidArgument)
-    return report_error(probe.status());
-  std::cout << "Playing " << game << " against perfect play. Name a move as `sente analyze` "
-            << "does; 'moves' lists the legal ones, 'quit' ends.\n";
+  absl::StatusOr<std::shared_ptr<plugin::Session>> session = p->game->session(options, *input);
+  if (!session.ok()) return report_error(session.status());
+  // With --json the conversation goes to stderr and stdout holds the record.
+  std::ostream& talk = common.json ? std::cerr : std::cout;
+  const bool human_first = who == "human";
+  nlohmann::json record = nlohmann::json::array();
+  talk << "Playing " << game << " against perfect play. Name a move as `sente analyze` "
+       << "does; 'moves' lists them with their values, 'quit' ends.\n";
+  auto finish = [&](const plugin::Analysis& a, const std::string& how) {
+    talk << how << "\n";
+    if (common.json)
+      std::cout << json_text(nlohmann::json{{"game", game},
+                                            {"moves", record},
+                                            {"final_position", a.position},
+                                            {"result", how},
+                                            {"engine", a.engine}})
+                << "\n";
+    return kOk;
+  };
   for (;;) {
-    absl::StatusOr<plugin::Analysis> a = p->game->analyze(opts, cur, {});
+    ProgressBar bar("thinking", !common.quiet && ProgressBar::stderr_is_terminal());
+    absl::StatusOr<plugin::Analysis> a = (*session)->analyze(bar.callback());
+    bar.finish();
     if (!a.ok()) return report_error(a.status());
-    show(*a);
+    const bool human = ((*session)->player() == 0) == human_first;
+    talk << "\n" << absl::StrReplaceAll(a->position, {{"|", "\n"}}) << "\n";
     if (a->moves.empty()) {
-      std::cout << (human ? "You cannot move: the computer wins.\n"
-                          : "The computer cannot move: you win.\n");
-      return kOk;
+      const std::string mover = human ? "you" : "the computer";
+      return finish(*a, absl::StrFormat("Game over, %s to move: %s (%s).", mover, a->value_text,
+                                        a->value_meaning));
     }
     std::string move;
     if (!human) {
-      const plugin::MoveAnalysis* chosen = &a->moves.front();
-      for (const auto& m : a->moves)
-        if (m.best) {
-          chosen = &m;
-          break;
-        }
-      move = chosen->move;
-      // The position's value is for the computer, about to move; the move's
-      // value is what this move is worth to it.
-      std::cout << "computer plays " << move << "  (position before: " << a->value_text
-                << "; this move: " << chosen->value_text << ")\n";
+      const plugin::MoveAnalysis& m = choose(*a);
+      move = m.move;
+      talk << "computer plays " << move << "  (position: " << a->value_text
+           << "; this move: " << m.value_text
+           << (m.depth >= 0 ? absl::StrFormat(" in %d plies", m.depth) : "") << ")\n";
     } else {
       for (;;) {
-        std::cout << "your move: " << std::flush;
+        talk << "your move: " << std::flush;
         if (!std::getline(std::cin, move)) {
-          std::cout << "\nend of input: game abandoned\n";
-          return kOk;
+          talk << "\nend of input: game abandoned\n";
+          return finish(*a, "abandoned");
         }
         move = std::string(absl::StripAsciiWhitespace(move));
-        if (!isatty(STDIN_FILENO)) std::cout << move << "\n";  // echo piped moves
-        if (move == "quit" || move == "q") {
-          std::cout << "game abandoned\n";
-          return kOk;
-        }
+        if (!isatty(STDIN_FILENO)) talk << move << "\n";  // echo piped moves
+        if (move == "quit" || move == "q") return finish(*a, "abandoned");
         if (move == "moves") {
           std::vector<std::string> names;
-          for (const auto& m : a->moves) names.push_back(m.move);
-          std::cout << "legal: " << absl::StrJoin(names, " ") << "\n";
+          for (const auto& m : a->moves) names.push_back(m.move + " " + m.value_text);
+          talk << "legal: " << absl::StrJoin(names, ", ") << "\n";
           continue;
         }
         if (!move.empty()) break;
       }
     }
-    absl::StatusOr<plugin::PlayedMove> next = p->game->play(opts, cur, move);
-    if (!next.ok()) {
-      if (next.status().code() != absl::StatusCode::kInvalidArgument || !human)
-        return report_error(next.status());
-      std::cout << "illegal move: " << next.status().message() << "\n";
+    if (absl::Status s = (*session)->play(move); !s.ok()) {
+      if (s.code() != absl::StatusCode::kInvalidArgument || !human) return report_error(s);
+      talk << "illegal move: " << s.message() << "\n";
       continue;  // same position, same player
     }
-    cur.text = next->position;
-    cur.file.clear();
-    if (!next->to_move.empty()) opts["to-move"] = next->to_move;
-    human = !human;
+    record.push_back({{"by", human ? "human" : "computer"}, {"move", move}});
   }
 }
 

@@ -27,12 +27,14 @@ struct BenchPlan {
   int repeat = 3;
 };
 
-int run_list(const Common& common);
+// `game` empty: every game; else that game with every engine option.
+int run_list(const Common& common, const std::string& game = {});
+// Exit 1 when two engines disagree on a board's value.
 int run_bench(const Common& common, const std::string& game, const plugin::Options& options,
-              const BenchPlan& plan);
+              const BenchPlan& plan, const std::vector<std::string>& position = {});
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output);
-// With a position, solve is analyze: its value and every move's.
+// The value of a position (empty: the start) for the player to move.
 int run_solve(const Common& common, const std::string& game, const plugin::Options& options,
               const std::vector<std::string>& position = {});
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,

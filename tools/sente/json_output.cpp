@@ -6,6 +6,15 @@ void to_json(nlohmann::json& j, const NamedText& t) {
   j = {{"name", t.name}, {"description", t.description}};
 }
 
+void to_json(nlohmann::json& j, const OptionInfo& o) {
+  j = {{"name", o.name}, {"description", o.description}, {"default", o.default_value}};
+  if (!o.engine.empty()) j["engine"] = o.engine;
+}
+
+void to_json(nlohmann::json& j, const EngineInfo& e) {
+  j = {{"name", e.name}, {"description", e.description}};
+}
+
 void to_json(nlohmann::json& j, const GameInfo& g) {
   j = {{"name", g.name},
        {"title", g.title},
@@ -25,7 +34,9 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
        {"also", m.also},
        {"value", m.value},
        {"value_text", m.value_text},
-       {"best", m.best}};
+       {"best", m.best},
+       {"resolved", m.resolved}};
+  if (m.depth >= 0) j["depth"] = m.depth;
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {
@@ -36,11 +47,15 @@ void to_json(nlohmann::json& j, const Analysis& a) {
        {"value", a.value},
        {"value_text", a.value_text},
        {"value_meaning", a.value_meaning},
+       {"value_kind", a.value_kind},
        {"moves", a.moves},
        {"summary", a.summary},
+       {"resolved", a.resolved},
        {"diagram", a.diagram},
        {"engine", a.engine},
+       {"engine_detail", a.engine_detail},
        {"stats", a.stats}};
+  if (a.depth >= 0) j["depth"] = a.depth;
 }
 
 void to_json(nlohmann::json& j, const VerifyItem& v) {

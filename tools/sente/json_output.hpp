@@ -18,6 +18,8 @@ inline std::string json_text(const nlohmann::json& j) {
 namespace sente::plugin {
 
 void to_json(nlohmann::json& j, const NamedText& t);
+void to_json(nlohmann::json& j, const OptionInfo& o);
+void to_json(nlohmann::json& j, const EngineInfo& e);
 void to_json(nlohmann::json& j, const GameInfo& g);
 void to_json(nlohmann::json& j, const Stat& s);
 void to_json(nlohmann::json& j, const MoveAnalysis& m);

@@ -17,7 +17,8 @@ namespace {
 
 constexpr const char* kFooter = R"(Exit codes:
   0  success
-  1  verify: some published value was not reproduced, or a file held none to check
+  1  verify: some published value was not reproduced, or a file held none to check;
+     bench: two engines gave different values
   2  bad command line
   3  game not found, or a plugin failed to load (wrong ABI, not a plugin)
   4  bad input: malformed position or diagram, unknown board or variant, unreadable file
@@ -91,36 +92,34 @@ CLI::Validator key_value() {
 
 void add_search_options(CLI::App* cmd, GameArgs& args) {
   cmd->add_option("--node-limit", args.node_limit,
-                  "Search engines: nodes per search before it stops and reports 'unresolved' "
-                  "(e.g. 4e7; default none)");
+                  "Same as --set node-limit=N: the engine option of search engines that stop "
+                  "after N nodes and report 'unresolved' (e.g. 4e7)");
   cmd->add_option("--table-mb", args.table_mb,
-                  "Search engines: transposition table size in MiB (default 256; the table "
-                  "uses the largest power of two of buckets that fits)");
+                  "Same as --set table-mb=N: the transposition table size in MiB of search "
+                  "engines");
   repeatable(cmd, "--set", args.sets,
-             "A game option without its own flag, KEY=VALUE, repeatable (e.g. Domineering's "
-             "rule switches: --set symmetry=off; `sente list` shows each game's options)")
+             "A game or engine option without its own flag, KEY=VALUE, repeatable (e.g. --set "
+             "symmetry=off); `sente list` shows each game's options and each engine's, with "
+             "their defaults")
       ->check(key_value())
       ->type_name("KEY=VALUE");
 }
 
 void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
-  cmd->add_option("game", args.game, "Game name, as `sente list` shows it (e.g. dots-and-boxes)")
+  cmd->add_option("game", args.game, "Game name, as `sente list` shows it")
       ->required();
   cmd->add_option("--board,-b", args.board,
-                  "Board size ROWSxCOLS, rows tall. Dots and Boxes counts boxes, as Wilson names "
-                  "boards: 3x3 is 3 x 3 boxes on 4 x 4 dots (default 3x3). Domineering, Cram and "
-                  "Turning Corners count cells (defaults 8x8, 4x4, 5x5); a position given as "
-                  "rows brings its own size");
+                  "Board size ROWSxCOLS, rows tall, in the game's units (`sente list` says which "
+                  "and gives the default); a position given as rows brings its own size");
   cmd->add_option("--variant", args.variant,
-                  "Rule set. Dots and Boxes: american (nothing pre-drawn, default), swedish "
-                  "(border pre-drawn), icelandic (left and bottom edges pre-drawn)");
+                  "Rule set, for games that have several (`sente list` names them)");
   cmd->add_option("--engine,-e", args.engine,
-                  "Engine, as `sente list` shows (Dots and Boxes: dense, dense-generic; "
-                  "Domineering: alphabeta; Turning Corners: xor (default), mex; Cram: memo)");
+                  "Engine, one of those `sente list` shows for the game (default: the first "
+                  "listed that takes the position)");
   if (with_to_move)
     cmd->add_option("--to-move", args.to_move,
-                    "Who moves: A or B (Dots and Boxes, a diagram whose boxes are taken), V or H "
-                    "(Domineering, default V)");
+                    "Who moves in the position, for games whose positions do not say (`sente "
+                    "list` gives each game's letters)");
   add_search_options(cmd, args);
 }
 
@@ -143,22 +142,24 @@ int main(int argc, char** argv) {
   CLI::App* list = app.add_subcommand("list", "List games, their variants and engines");
   list->add_flag("--json", common.json, "Print the list as JSON");
   list->add_flag("--quiet,-q", common.quiet, "Accepted for symmetry; list draws no progress");
+  std::string list_game;
+  list->add_option("game", list_game, "Only this game, with every engine option");
 
   GameArgs solve_args;
   CLI::App* solve = app.add_subcommand(
       "solve",
-      "Solve the start position: its value (Dots and Boxes: also every first move's; "
-      "Domineering: the outcome class from both sides; impartial games: the nimber)");
+      "The value of a position for the player to move, by one search (from the start of a "
+      "partizan game: its outcome class, from both sides; impartial games with Grundy "
+      "engines: the nimber)");
   add_game_options(solve, solve_args, true);
   add_common(solve);
   std::vector<std::string> solve_position;
   solve->add_option("position", solve_position,
-                    "Optional: a position to solve instead of the start (as for analyze; e.g. "
-                    "Turning Corners rows \"HTH|TTH\")");
+                    "Optional: a position to solve instead of the start, in one of the game's "
+                    "position formats (`sente list`), or a file holding it ('-' reads stdin)");
   solve->add_flag("--stats", common.stats,
                   "Print engine figures: positions, seconds, positions/s, peak memory");
-  solve->footer(std::string("Example: sente solve dots-and-boxes --board 3x5 --variant icelandic "
-                            "--stats\n\n") +
+  solve->footer(std::string("Example: sente solve GAME --board 3x5 --engine E --stats\n\n") +
                 kFooter);
 
   GameArgs analyze_args;
@@ -169,14 +170,12 @@ int main(int argc, char** argv) {
   add_common(analyze);
   analyze->add_flag("--stats", common.stats, "Print engine figures");
   analyze->add_option("position", position,
-                      "The position (none = the start): Dots and Boxes moves from the start "
-                      "(Wilson letters be, OpenSpiel ids 10 or names h,0,1); Domineering and "
-                      "Cram rows of '.' and '#' (\"....|.#..\"); Turning Corners rows of H and "
-                      "T. Or one argument naming a file that holds it ('-' reads stdin)");
-  analyze->footer(std::string("Examples:\n  sente analyze dots-and-boxes --board 2x3 bc cd dg\n"
-                              "  sente analyze dots-and-boxes ./wilson_program_input.txt\n"
-                              "  sente analyze domineering --to-move H '.....|..#..|.....'\n"
-                              "  sente analyze turning-corners 'HTH|TTH|THT'\n\n") +
+                      "The position (none = the start), in one of the game's position formats "
+                      "(`sente list`: e.g. moves from the start, or rows of a board), or one "
+                      "argument naming a file that holds it ('-' reads stdin)");
+  analyze->footer(std::string("Examples:\n  sente analyze GAME --board 2x3 MOVE MOVE\n"
+                              "  sente analyze GAME ./position.txt\n"
+                              "  sente analyze GAME --to-move H '.....|..#..|.....'\n\n") +
                   kFooter);
 
   GameArgs verify_args;
@@ -185,7 +184,7 @@ int main(int argc, char** argv) {
       "verify", "Recompute the published values in reference files and count matches");
   verify_args.game.clear();
   verify->add_option("game", verify_args.game, "Game name")->required();
-  verify->add_option("files", files, "Reference files (e.g. Wilson's diagram pages)")->required();
+  verify->add_option("files", files, "Reference files with published values (`sente list` and the game's docs say which it reads)")->required();
   add_search_options(verify, verify_args);
   add_common(verify);
   verify->footer(kFooter);
@@ -196,12 +195,14 @@ int main(int argc, char** argv) {
   CLI::App* play = app.add_subcommand(
       "play", "Play against perfect play: name your moves on stdin (a terminal or a pipe)");
   add_game_options(play, play_args, true);
+  add_common(play);
   play->add_option("position", play_position, "Start here instead of the start position");
   play->add_option("--first", first, "Who moves first: human (default) or computer");
-  play->footer(std::string("Example: sente play turning-corners --board 3x3 --first computer\n"
-                           "Type a move as `sente analyze` names it (Turning Corners 3,3:1,0; "
-                           "Cram and Domineering b2-b3), 'moves' to list them, 'quit' to "
-                           "stop.\n\n") +
+  play->footer(std::string("Example: sente play GAME --board 3x3 --first computer\n"
+                           "Type a move as `sente analyze` names it, 'moves' to list them with "
+                           "their values, 'quit' to stop. The engine keeps what it solved from "
+                           "one move to the next. With --json, prompts go to stderr and the "
+                           "game record is printed as JSON at the end.\n\n") +
                kFooter);
 
   GameArgs bench_args;
@@ -213,33 +214,37 @@ int main(int argc, char** argv) {
   repeatable(bench, "--engine,-e", bench_plan.engines, "An engine to time; repeat for more");
   bench->add_option("--repeat", bench_plan.repeat, "Runs of each (default 3)")
       ->check(CLI::Range(1, 1000));
-  bench->add_option("--variant", bench_args.variant, "Rule set (Dots and Boxes)");
+  bench->add_option("--variant", bench_args.variant, "Rule set, for games that have several");
+  std::vector<std::string> bench_position;
+  bench->add_option("position", bench_position,
+                    "Optional: a position to time instead of each board's start");
   add_search_options(bench, bench_args);
   add_common(bench);
-  bench->footer(std::string("Examples:\n  sente bench dots-and-boxes --board 3x3 --engine dense "
-                            "--engine dense-generic\n  sente bench domineering -b 6x6 -b 7x7 "
-                            "-b 8x8 --repeat 1\n\n") +
+  bench->footer(std::string("Examples:\n  sente bench GAME --board 3x3 --engine E1 --engine E2\n"
+                            "  sente bench GAME -b 6x6 -b 7x7 -b 8x8 --repeat 1\n"
+                            "Without --engine every engine the game lists is timed. Exit 1 when "
+                            "two engines give different values.\n\n") +
                 kFooter);
 
   GameArgs table_args;
   sente::driver::TableOutput table_output;
   CLI::App* table = app.add_subcommand(
       "table", "Solve every board of a family (e.g. all rectangles up to an area) as a table");
-  table->add_option("game", table_args.game, "Game name (e.g. domineering)")->required();
+  table->add_option("game", table_args.game, "Game name, as `sente list` shows it")->required();
   for (const char* name : {"max-area", "min-area", "max-side", "check"}) table_args.named[name];
   table->add_option("--max-area", table_args.named["max-area"],
-                    "Largest board, in cells (Domineering: default 30, at most 64)");
+                    "Largest board, in cells (the game's default and limit: `sente list`)");
   table->add_option("--min-area", table_args.named["min-area"], "Smallest board, in cells");
   table->add_option("--max-side", table_args.named["max-side"], "Longest side, in cells");
   table->add_option("--check", table_args.named["check"],
-                    "Published table to compare (Domineering: CSV rows,cols,outcome, or a CSV "
-                    "this command wrote); exit 1 on a mismatch or when no board was compared");
+                    "Published table to compare (the game's format, or a CSV this command "
+                    "wrote); exit 1 on a mismatch or when no board was compared");
   table->add_option("--csv", table_output.csv, "Also write the table as CSV to this file");
   table->add_option("--markdown", table_output.markdown,
                     "Also write the table as Markdown to this file");
   add_search_options(table, table_args);
   add_common(table);
-  table->footer(std::string("Example: sente table domineering --max-area 64 --csv outcomes.csv "
+  table->footer(std::string("Example: sente table GAME --max-area 64 --csv outcomes.csv "
                             "--markdown outcomes.md\n\n") +
                 kFooter);
 
@@ -281,13 +286,14 @@ int main(int argc, char** argv) {
         if (v.empty() && opt->get_expected_min() > 0)
           return report_usage_error(opt->get_name() + " is empty; give a value");
   int code = kUsage;
-  if (*list) code = run_list(common);
+  if (*list) code = run_list(common, list_game);
   if (*solve) code = run_solve(common, solve_args.game, solve_args.options(), solve_position);
   if (*play) code = run_play(common, play_args.game, play_args.options(), play_position, first);
   if (*analyze) code = run_analyze(common, analyze_args.game, analyze_args.options(), position);
   if (*verify) code = run_verify(common, verify_args.game, verify_args.options(), files);
   if (*table) code = run_table(common, table_args.game, table_args.options(), table_output);
-  if (*bench) code = run_bench(common, bench_args.game, bench_args.options(), bench_plan);
+  if (*bench)
+    code = run_bench(common, bench_args.game, bench_args.options(), bench_plan, bench_position);
   std::cout.flush();
   if (!std::cout) {
     std::fprintf(stderr, "sente: error: could not write the output (disk full or closed pipe?)\n");

@@ -21,10 +21,12 @@
 //                                         the mover earns effect.points and,
 //                                         if effect.again, moves again
 //   Key key(const Position&) const;       equal keys => same position value.
-//                                         Key is trivially copyable and ==
-//                                         comparable, hashed by its member
-//                                         hash() or by absl::Hash. A key may
-//                                         fold symmetric images together.
+//                                         Key is == comparable, hashed by its
+//                                         member hash() or by absl::Hash; a
+//                                         trivially copyable key also lets
+//                                         alpha-beta run (its table stores
+//                                         keys). A key may fold symmetric
+//                                         images together.
 // OPTIONAL (each used by the engines that benefit; what happens when absent):
 //   int terminal_value(const Position&) const;   value of a position without
 //       moves for its player to move. Absent: -1 (normal play: who cannot
@@ -153,10 +155,14 @@ concept MemberHash = requires(const K& k) {
 };
 }  // namespace rules_detail
 
-// A table key: trivially copyable, comparable, hashed by key_hash().
+// A position key: comparable, hashed by key_hash().
 template <class K>
-concept PositionKey = std::is_trivially_copyable_v<K> && std::equality_comparable<K> &&
+concept PositionKey = std::equality_comparable<K> &&
     (rules_detail::MemberHash<K> || requires(const K& k) { absl::Hash<K>{}(k); });
+
+// A key that fixed-size tables (alpha-beta's transposition table) can store.
+template <class K>
+concept TableKey = PositionKey<K> && std::is_trivially_copyable_v<K>;
 
 // 64 well-mixed bits of a key: its hash() if it has one, else absl::Hash.
 template <PositionKey K>

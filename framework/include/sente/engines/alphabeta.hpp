@@ -91,9 +91,10 @@ using MoveList = std::conditional_t<(alphabeta_detail::max_moves<G>() > 0),
                                     FixedMoveList<typename G::Move, alphabeta_detail::max_moves<G>()>,
                                     DynamicMoveList<typename G::Move>>;
 
-// What alpha-beta searches: any rules game whose play ends.
+// What alpha-beta searches: any rules game whose play ends, with keys its
+// table can store.
 template <class G>
-concept SearchGame = AcyclicRules<G>;
+concept SearchGame = AcyclicRules<G> && TableKey<KeyOf<G>>;
 
 namespace alphabeta_detail {
 template <class G>

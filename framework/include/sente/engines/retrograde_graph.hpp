@@ -202,6 +202,7 @@ class RetrogradeGraph {
     std::vector<bool> done(n, false);
     std::deque<std::uint32_t> queue;
     const ValueRange range = sente::value_range(*game_);
+    const bool win_loss = is_win_loss(*game_);
     for (std::uint64_t i = 0; i < n; ++i) {
       remaining[i] = move_count(static_cast<std::uint32_t>(i));
       if (remaining[i] == 0) {
@@ -210,14 +211,13 @@ class RetrogradeGraph {
           return absl::InvalidArgumentError(absl::StrFormat(
               "a terminal position has value %d, outside the game's value range [%d, %d]", v,
               range.lo, range.hi));
-        value_[i] = v;
-        depth_[i] = 0;
+        value_[i] = static_cast<std::int16_t>(v);
+        depth_[i] = win_loss && v == 0 ? RetrogradeEntry::kNoDepth : 0;  // draws have none
         done[i] = true;
         queue.push_back(static_cast<std::uint32_t>(i));
         ++stats_.terminal;
       }
     }
-    const bool win_loss = is_win_loss(*game_);
     std::uint64_t resolved = 0;
     const std::uint64_t step = std::max<std::uint64_t>(1, n / 200);
     // The best move value of `i` once all its children are resolved, with
@@ -240,7 +240,7 @@ class RetrogradeGraph {
       }
       if (best_depth > RetrogradeEntry::kNoDepth - 1)
         return absl::InvalidArgumentError("a position lies more than 65,534 plies from the end");
-      value_[i] = best;
+      value_[i] = static_cast<std::int16_t>(best);
       depth_[i] = win_loss && best == 0 ? RetrogradeEntry::kNoDepth
                                         : static_cast<std::uint16_t>(std::max(best_depth, 0));
       done[i] = true;

@@ -28,11 +28,6 @@ namespace sente {
 
 enum class Bound : std::uint8_t { kNone = 0, kExact, kLower, kUpper };
 
-// Key: the game's position key (game.hpp's PositionKey: trivially copyable,
-// equality comparable, hashed by key_hash()).
-template <class Key>
-concept TableKey = PositionKey<Key>;
-
 struct TableStats {
   std::uint64_t probes = 0;
   std::uint64_t hits = 0;  // key found

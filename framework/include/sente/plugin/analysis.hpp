@@ -55,6 +55,7 @@ template <class G>
 void set_value(const G& g, const typename G::Position& p, const EngineValue& v, Analysis& a) {
   a.resolved = v.resolved;
   a.depth = v.depth.value_or(-1);
+  a.value_kind = v.nimber ? "nimber" : is_win_loss(g) ? "win-loss" : "score";
   if (!v.resolved) {
     a.value = 0;
     a.value_text = "unresolved";
@@ -108,8 +109,10 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
         return v.resolved ? win_loss_text(v.value) : std::string("unresolved");
       };
       a.resolved = l->resolved && r->resolved;
+      a.value_kind = "outcome-class";
       if (a.resolved && (l->value == 0 || r->value == 0)) {
         a.value = 0;  // a draw either way: no normal-play outcome class
+        a.value_kind = "draws";
         a.value_text = absl::StrCat(ln, " first: ", result(*l), ", ", rn, " first: ", result(*r));
       } else if (a.resolved) {
         const OutcomeClass c = outcome_class(l->value > 0, r->value > 0);
@@ -163,6 +166,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     finish(b, a);
     return a;
   }
+  if (absl::Status s = b.runner->prepare(p, progress); !s.ok()) return s;
   std::vector<RatedMove<Move>> rated;
   std::vector<int> mover_value;  // per move, for the player to move at p
   std::vector<std::uint32_t> nimbers;

@@ -54,6 +54,14 @@ class Runner {
   virtual ~Runner() = default;
   virtual absl::StatusOr<EngineValue> value(const typename G::Position& p,
                                             const Progress& progress) = 0;
+  // Called before p's children are valued (analyze, play): engines that
+  // tabulate everything reachable from a position build their table from p
+  // here, once, instead of from each child.
+  virtual absl::Status prepare(const typename G::Position& p, const Progress& progress) {
+    (void)p;
+    (void)progress;
+    return absl::OkStatus();
+  }
   // Figures measured so far ("nodes", "positions", "seconds" ...).
   virtual std::vector<Stat> stats() const = 0;
   // What ran, e.g. "dense retrograde (completion kernel)".

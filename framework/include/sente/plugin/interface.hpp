@@ -93,6 +93,9 @@ struct Analysis {
   std::int64_t value = 0;
   std::string value_text;
   std::string value_meaning;  // how to read value, e.g. "final score A minus B"
+  // "win-loss" (+1/0/-1), "score", "nimber" (value k = *k) or "outcome-class"
+  // (value 0..3 = L, R, N, P); engines of one game compare through it.
+  std::string value_kind;
   bool resolved = true;      // false: the engine stopped before a value (node limit)
   std::int64_t depth = -1;  // plies to the end of the game with best play; -1 unknown
   std::vector<MoveAnalysis> moves;

@@ -152,6 +152,8 @@ template <PluginGame G>
 std::string format(const G& g, const typename G::Position& p) {
   if constexpr (requires { g.format(p); }) {
     return std::string(g.format(p));
+  } else if constexpr (!TableKey<KeyOf<G>>) {
+    return "(this game gives no text form of its positions)";
   } else {
     const auto k = g.key(p);
     const auto* bytes = reinterpret_cast<const unsigned char*>(&k);

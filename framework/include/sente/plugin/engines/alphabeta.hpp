@@ -25,7 +25,7 @@ struct AlphaBetaEngine {
              {"table", "on/off: transposition table", "on"}}};
   }
   template <class G>
-  static constexpr bool fits = AcyclicRules<G>;
+  static constexpr bool fits = SearchGame<G>;
 
   template <class G>
   class Run final : public Runner<G> {

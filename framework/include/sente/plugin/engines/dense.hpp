@@ -70,6 +70,9 @@ struct DenseSweepEngine {
       }
       return EngineValue{true, table_[*i], std::nullopt, std::nullopt};
     }
+    absl::Status prepare(const typename G::Position& p, const Progress& progress) override {
+      return value(p, progress).status();
+    }
     std::vector<Stat> stats() const override {
       return {
           {"states", static_cast<double>(stats_.states), "positions"},

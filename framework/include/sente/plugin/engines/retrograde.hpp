@@ -41,6 +41,9 @@ struct RetrogradeEngine {
       if (e->depth != RetrogradeEntry::kNoDepth) v.depth = e->depth;
       return v;
     }
+    absl::Status prepare(const typename G::Position& p, const Progress& progress) override {
+      return value(p, progress).status();
+    }
     std::vector<Stat> stats() const override {
       if (!graph_) return {};
       const RetrogradeStats& s = graph_->stats();
