@@ -1,0 +1,280 @@
+// The conformance harness every plugin passes (in the spirit of OpenSpiel's
+// basic tests): one template, instantiated per game type by one line of
+// conformance_test.cpp. It drives the game through the same adapter the
+// plugin exports, so what it checks is what the driver sees.
+//
+// Checks, on small boards named by the game's line (its options):
+//   playouts   random games from the start reach a position without moves
+//              within max_plies;
+//   text       parse(format(p)) gives p back (same format, same key) for every
+//              position visited, and the `position` text of an analysis reads
+//              back to the same analysis position;
+//   moves      legal move names are unique and each names its own move
+//              (parse_move gives a move leading to the same child);
+//   canonical  canonical(canonical(p)) == canonical(p), and p and canonical(p)
+//              have the same value (minimax);
+//   solve      solve's value equals the value analyze gives the position, and
+//              the best analyzed moves carry it;
+//   play       a session plays the analysed best move and lands on the child;
+//   engines    every pair of engines the game lists agrees on random small
+//              positions (win/loss/draw, score, or a nimber's outcome);
+//   golden     a seeded playthrough (positions, moves, values) equals the
+//              file golden/<game>.txt; SENTE_UPDATE_GOLDEN=1 rewrites it.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sente/engines/minimax.hpp"
+#include "sente/plugin/adapter.hpp"
+
+namespace sente::conformance {
+
+struct Config {
+  plugin::Options options = {};  // the small board the checks run on
+  int playouts = 20;
+  int max_plies = 400;
+  // Random positions for the engine comparison: random plies from the start.
+  int engine_positions = 12;
+  int min_plies = 0, max_random_plies = 6;
+  std::vector<std::string> skip_engines = {};  // engines too slow for these positions
+};
+
+template <class G>
+using P = typename G::Position;
+
+template <class G>
+std::string show(const G& g, const P<G>& p) {
+  return plugin::text::format(g, p);
+}
+
+template <class G>
+G open(const Config& c) {
+  plugin::Options game_options;
+  const plugin::GameInfo info = plugin::full_info<G>();
+  for (const auto& [k, v] : c.options) game_options[k] = v;
+  absl::StatusOr<G> g = plugin::text::open<G>(game_options);
+  EXPECT_TRUE(g.ok()) << g.status();
+  return std::move(*g);
+}
+
+// A random position: up to `plies` random moves from the start.
+template <class G>
+P<G> random_position(const G& g, std::mt19937_64& rng, int plies) {
+  P<G> p = g.start();
+  for (int i = 0; i < plies; ++i) {
+    const auto moves = legal_moves(g, p);
+    if (moves.empty()) break;
+    p = play_scored(g, p, moves[rng() % moves.size()]).child;
+  }
+  return p;
+}
+
+template <class G>
+void check_text_and_moves(const G& g, const P<G>& p) {
+  const std::string text = show(g, p);
+  absl::StatusOr<P<G>> back = plugin::text::parse(g, text, false);
+  ASSERT_TRUE(back.ok()) << "format gave '" << text << "', parse refused it: " << back.status();
+  EXPECT_EQ(show(g, *back), text);
+  EXPECT_TRUE(g.key(*back) == g.key(p)) << text;
+  std::set<std::string> names;
+  for (const auto& m : legal_moves(g, p)) {
+    const std::string name = plugin::text::move_name(g, p, m);
+    EXPECT_TRUE(names.insert(name).second) << "two moves named " << name << " in " << text;
+    absl::StatusOr<typename G::Move> named = plugin::text::parse_move(g, p, name);
+    ASSERT_TRUE(named.ok()) << name << " in " << text << ": " << named.status();
+    EXPECT_EQ(show(g, play_scored(g, p, *named).child), show(g, play_scored(g, p, m).child))
+        << name << " in " << text;
+  }
+  if constexpr (SymmetricRules<G>) {
+    const P<G> c = g.canonical(p);
+    EXPECT_EQ(show(g, g.canonical(c)), show(g, c)) << text;
+  }
+}
+
+template <class G>
+void playouts(const Config& c) {
+  const G g = open<G>(c);
+  std::mt19937_64 rng(1);
+  for (int i = 0; i < c.playouts; ++i) {
+    P<G> p = g.start();
+    int plies = 0;
+    for (; plies <= c.max_plies; ++plies) {
+      check_text_and_moves(g, p);
+      if (::testing::Test::HasFatalFailure()) return;
+      const auto moves = legal_moves(g, p);
+      if (moves.empty()) break;
+      p = play_scored(g, p, moves[rng() % moves.size()]).child;
+    }
+    EXPECT_LE(plies, c.max_plies) << "playout " << i << " did not end";
+  }
+}
+
+// What engines must agree on (see cmd_bench): the mover's outcome, a score,
+// or a class.
+inline std::optional<std::string> comparable(const plugin::Analysis& a) {
+  if (!a.resolved) return std::nullopt;
+  if (a.value_kind == "nimber") return a.value ? "win" : "loss";
+  if (a.value_kind == "win-loss") return a.value > 0 ? "win" : a.value < 0 ? "loss" : "draw";
+  return a.value_kind + " " + std::to_string(a.value);
+}
+
+template <class G>
+plugin::Options with_engine(const Config& c, const std::string& engine) {
+  plugin::Options o = c.options;
+  o["engine"] = engine;
+  return o;
+}
+
+template <class G>
+void engines_agree(const Config& c) {
+  const G g = open<G>(c);
+  plugin::Adapter<G> adapter;
+  const plugin::GameInfo info = adapter.info();
+  ASSERT_FALSE(info.engines.empty());
+  std::mt19937_64 rng(2);
+  for (int i = 0; i < c.engine_positions; ++i) {
+    const int plies = c.min_plies + static_cast<int>(rng() % (c.max_random_plies - c.min_plies + 1));
+    const std::string pos = show(g, random_position(g, rng, plies));
+    std::optional<std::string> first;
+    std::string first_engine;
+    for (const plugin::EngineInfo& e : info.engines) {
+      if (std::find(c.skip_engines.begin(), c.skip_engines.end(), e.name) != c.skip_engines.end())
+        continue;
+      absl::StatusOr<plugin::Analysis> a =
+          adapter.solve(with_engine<G>(c, e.name), {pos, ""}, {});
+      ASSERT_TRUE(a.ok()) << e.name << " on " << pos << ": " << a.status();
+      const std::optional<std::string> v = comparable(*a);
+      ASSERT_TRUE(v.has_value()) << e.name << " did not resolve " << pos;
+      if (!first) {
+        first = v;
+        first_engine = e.name;
+      }
+      EXPECT_EQ(*v, *first) << pos << ": " << e.name << " vs " << first_engine;
+    }
+  }
+}
+
+// solve == analyze; best moves carry the value; the analysis position reads
+// back; a session plays the best move and lands on its child; canonical
+// images have the same value.
+template <class G>
+void analysis_is_consistent(const Config& c) {
+  const G g = open<G>(c);
+  plugin::Adapter<G> adapter;
+  std::mt19937_64 rng(3);
+  for (int i = 0; i < c.engine_positions; ++i) {
+    const int plies = c.min_plies + static_cast<int>(rng() % (c.max_random_plies - c.min_plies + 1));
+    const P<G> p = random_position(g, rng, plies);
+    const std::string pos = show(g, p);
+    absl::StatusOr<plugin::Analysis> s = adapter.solve(c.options, {pos, ""}, {});
+    absl::StatusOr<plugin::Analysis> a = adapter.analyze(c.options, {pos, ""}, {});
+    ASSERT_TRUE(s.ok() && a.ok()) << pos << ": " << s.status() << " / " << a.status();
+    if (!s->resolved || !a->resolved) continue;
+    EXPECT_EQ(comparable(*s), comparable(*a)) << pos << ": solve " << s->value_text
+                                              << ", analyze " << a->value_text;
+    if (s->value_kind != "nimber") {
+      EXPECT_EQ(s->value, a->value) << pos;
+    }
+    EXPECT_EQ(a->position, pos);
+    absl::StatusOr<plugin::Analysis> again = adapter.analyze(c.options, {a->position, ""}, {});
+    ASSERT_TRUE(again.ok()) << again.status();
+    EXPECT_EQ(again->position, a->position);
+    for (const plugin::MoveAnalysis& m : a->moves) {
+      if (m.best && a->value_kind != "nimber") {
+        EXPECT_EQ(m.value, a->value) << pos << " " << m.move;
+      }
+    }
+    if (a->moves.empty()) continue;
+    absl::StatusOr<std::shared_ptr<plugin::Session>> session =
+        adapter.session(c.options, {pos, ""});
+    ASSERT_TRUE(session.ok()) << session.status();
+    const plugin::MoveAnalysis* best = nullptr;
+    for (const plugin::MoveAnalysis& m : a->moves)
+      if (m.best && !best) best = &m;
+    ASSERT_NE(best, nullptr) << pos;
+    absl::StatusOr<plugin::Analysis> before = (*session)->analyze({});
+    ASSERT_TRUE(before.ok());
+    EXPECT_EQ(before->value, a->value);
+    ASSERT_TRUE((*session)->play(best->move).ok()) << best->move;
+    absl::StatusOr<plugin::Analysis> after = (*session)->analyze({});
+    ASSERT_TRUE(after.ok());
+    absl::StatusOr<typename G::Move> m = plugin::text::parse_move(g, p, best->move);
+    ASSERT_TRUE(m.ok());
+    EXPECT_EQ(after->position, show(g, play_scored(g, p, *m).child));
+    EXPECT_FALSE((*session)->play("no-such-move").ok());
+    if constexpr (SymmetricRules<G> && AcyclicRules<G>) {
+      MinimaxStats st;
+      const auto v = minimax(g, p, &st, 2'000'000);
+      const auto w = minimax(g, g.canonical(p), nullptr, 2'000'000);
+      if (v && w) {
+        EXPECT_EQ(v->value, w->value) << pos;
+      }
+    }
+  }
+}
+
+// A seeded playthrough with the default engine's values.
+template <class G>
+std::string playthrough(const Config& c) {
+  const G g = open<G>(c);
+  plugin::Adapter<G> adapter;
+  std::mt19937_64 rng(4);
+  std::ostringstream out;
+  P<G> p = g.start();
+  out << "# " << G::info().name << " playthrough; options:";
+  for (const auto& [k, v] : c.options) out << " " << k << "=" << v;
+  out << "\n";
+  for (int ply = 0; ply <= c.max_plies; ++ply) {
+    absl::StatusOr<plugin::Analysis> a = adapter.analyze(c.options, {show(g, p), ""}, {});
+    if (!a.ok()) return "error: " + std::string(a.status().message());
+    out << "position " << a->position << "\n  to move " << a->to_move << "; value "
+        << a->value_text << "; moves";
+    for (const plugin::MoveAnalysis& m : a->moves) out << " " << m.move << "=" << m.value_text;
+    out << "\n";
+    const auto moves = legal_moves(g, p);
+    if (moves.empty()) break;
+    const auto& m = moves[rng() % moves.size()];
+    out << "  play " << plugin::text::move_name(g, p, m) << "\n";
+    p = play_scored(g, p, m).child;
+  }
+  return out.str();
+}
+
+template <class G>
+void golden(const Config& c, const std::string& file) {
+  const std::string now = playthrough<G>(c);
+  if (std::getenv("SENTE_UPDATE_GOLDEN")) {
+    std::ofstream(file) << now;
+    GTEST_SKIP() << "rewrote " << file;
+  }
+  std::ifstream in(file);
+  ASSERT_TRUE(in) << file << " is missing; run with SENTE_UPDATE_GOLDEN=1 to write it";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  EXPECT_EQ(now, ss.str()) << "the playthrough changed; if on purpose, rerun with "
+                              "SENTE_UPDATE_GOLDEN=1 and review the diff of "
+                           << file;
+}
+
+}  // namespace sente::conformance
+
+// One line per plugin: the game type, a test-name prefix, its config.
+#define SENTE_CONFORMANCE(Name, G, ...)                                                        \
+  TEST(Name, PlayoutsTextAndMoves) { ::sente::conformance::playouts<G>(__VA_ARGS__); }         \
+  TEST(Name, EveryEnginePairAgrees) { ::sente::conformance::engines_agree<G>(__VA_ARGS__); }   \
+  TEST(Name, SolveAnalyzeAndPlayAgree) {                                                       \
+    ::sente::conformance::analysis_is_consistent<G>(__VA_ARGS__);                              \
+  }                                                                                            \
+  TEST(Name, GoldenPlaythrough) {                                                              \
+    ::sente::conformance::golden<G>(__VA_ARGS__, std::string(SENTE_GOLDEN_DIR "/") +           \
+                                                     G::info().name + ".txt");                 \
+  }
