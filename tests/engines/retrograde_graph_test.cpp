@@ -95,6 +95,7 @@ std::vector<Truth> fixpoint(const RandomGraphGame& g, std::vector<bool>& reached
 
 TEST(RetrogradeGraph, CyclicWinLossDrawGraphsMatchTheFixpoint) {
   std::mt19937_64 rng(17);
+  int wins = 0, losses = 0, draws = 0, cyclic_draws = 0;
   for (int trial = 0; trial < 300; ++trial) {
     const RandomGraphGame g = random_graph(rng, 2 + trial % 40, 1 + trial % 4);
     std::vector<bool> unused;
@@ -105,12 +106,19 @@ TEST(RetrogradeGraph, CyclicWinLossDrawGraphsMatchTheFixpoint) {
       const std::uint32_t node = graph->position(id);
       const RetrogradeEntry e = graph->entry(id);
       ASSERT_EQ(e.value, truth[node].value) << "trial " << trial << " node " << node;
+      (e.value > 0 ? wins : e.value < 0 ? losses : draws) += 1;
+      cyclic_draws += e.value == 0 && graph->move_count(id) > 0;
       if (truth[node].depth < 0)
         EXPECT_EQ(e.depth, RetrogradeEntry::kNoDepth) << "trial " << trial << " node " << node;
       else
         EXPECT_EQ(e.depth, truth[node].depth) << "trial " << trial << " node " << node;
     }
   }
+  // The graphs exercised every kind of result, draws by cycles included.
+  EXPECT_GT(wins, 100);
+  EXPECT_GT(losses, 100);
+  EXPECT_GT(cyclic_draws, 20);
+  EXPECT_GE(draws, cyclic_draws);
 }
 
 TEST(RetrogradeGraph, ScoredGamesMatchPlainNegamax) {

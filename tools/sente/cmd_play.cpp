@@ -75,9 +75,14 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     const bool human = ((*session)->player() == 0) == human_first;
     talk << "\n" << absl::StrReplaceAll(a->position, {{"|", "\n"}}) << "\n";
     if (a->moves.empty()) {
-      const std::string mover = human ? "you" : "the computer";
-      return finish(*a, absl::StrFormat("Game over, %s to move: %s (%s).", mover, a->value_text,
-                                        a->value_meaning));
+      const bool outcome = a->value_kind == "win-loss" || a->value_kind == "nimber";
+      const bool mover_lost = a->value_kind == "nimber" ? a->value == 0 : a->value < 0;
+      const std::string winner = human == mover_lost ? "the computer wins" : "you win";
+      return finish(*a, outcome && a->value_kind == "win-loss" && a->value == 0
+                            ? "Game over: a draw."
+                        : outcome ? absl::StrFormat("Game over: %s.", winner)
+                                  : absl::StrFormat("Game over: %s (%s).", a->value_text,
+                                                    a->value_meaning));
     }
     std::string move;
     if (!human) {

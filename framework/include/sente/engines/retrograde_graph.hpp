@@ -24,7 +24,7 @@
 // Memory: per position its key and position (stored once), a 4-byte id in
 // the hash index, 8 bytes of edge offsets, 4 bytes of counter, 2 bytes value
 // and 2 bytes depth; per move 4 bytes forward and 4 backward (plus 2 bytes of
-// effect in scored games). The enumeration stops, with the size it would
+// points and move-again in scored games). The enumeration stops, with the size it would
 // need, at RetrogradeOptions::max_positions or when the memory available
 // (support/memory.hpp) would not hold the next growth.
 //
@@ -134,7 +134,7 @@ class RetrogradeGraph {
   std::uint64_t bytes_now() const {
     return index_.capacity() * (sizeof(Key) + sizeof(std::uint32_t) + 1) +
            positions_.capacity() * sizeof(Position) + child_.capacity() * 4 +
-           effect_.capacity() * sizeof(MoveEffect) + offset_.capacity() * 8;
+           effect_.capacity() * sizeof(std::int16_t) + offset_.capacity() * 8;
   }
 
   absl::Status too_large(const RetrogradeOptions& o, std::uint64_t found) const {
@@ -162,7 +162,10 @@ class RetrogradeGraph {
       for_each_move(*game_, p, [&](const Move& m) {
         const auto s = play_scored(*game_, p, m);
         child_.push_back(add(s.child));
-        if constexpr (ScoredRules<G>) effect_.push_back(s.effect);
+        if constexpr (ScoredRules<G>) {
+          if (s.effect.points < -16384 || s.effect.points > 16383) bad_effect_ = true;
+          effect_.push_back(static_cast<std::int16_t>(s.effect.points * 2 + s.effect.again));
+        }
       });
       offset_.push_back(child_.size());
       if (positions_.size() > o.max_positions) return too_large(o, positions_.size());
@@ -180,6 +183,9 @@ class RetrogradeGraph {
     }
     stats_.positions = positions_.size();
     stats_.moves = child_.size();
+    if (bad_effect_)
+      return absl::InvalidArgumentError(
+          "a move earns more points than retrograde analysis stores (-16384 to 16383)");
     return absl::OkStatus();
   }
 
@@ -228,7 +234,7 @@ class RetrogradeGraph {
       for (std::uint64_t e = offset_[i]; e < offset_[i + 1]; ++e) {
         const std::uint32_t c = child_[e];
         MoveEffect effect;
-        if constexpr (ScoredRules<G>) effect = effect_[e];
+        if constexpr (ScoredRules<G>) effect = {effect_[e] >> 1, (effect_[e] & 1) != 0};
         const int v = move_value(effect, value_[c]);
         const int d = depth_[c] == RetrogradeEntry::kNoDepth ? -1 : depth_[c] + 1;
         const bool better = v > best || (v == best && (win_loss && v > 0 ? d < best_depth
@@ -293,7 +299,9 @@ class RetrogradeGraph {
   std::vector<Position> positions_;
   std::vector<std::uint64_t> offset_;  // moves of id i: child_[offset_[i] .. offset_[i + 1])
   std::vector<std::uint32_t> child_;
-  std::vector<MoveEffect> effect_;  // scored games only, parallel to child_
+  // Scored games only, parallel to child_: points * 2 + again (2 bytes a move).
+  std::vector<std::int16_t> effect_;
+  bool bad_effect_ = false;  // a move's points did not fit
   std::vector<std::int16_t> value_;
   std::vector<std::uint16_t> depth_;
   RetrogradeStats stats_;
