@@ -12,6 +12,7 @@
 #include "game.hpp"
 #include "naive.hpp"
 #include "outcome.hpp"
+#include "reference_data.hpp"
 #include "sente/plugin/analysis.hpp"
 
 namespace sente::domineering {
@@ -145,6 +146,42 @@ TEST(DomineeringPlugin, APositionGivesItsBoardAndABoardThatDisagreesIsAnError) {
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.status().message().find("--board is 3x3"), std::string::npos)
       << bad.status().message();
+}
+
+// `sente table` and `sente verify` run alpha-beta with the alphabeta engine's
+// options (the game's history=off default) and refuse other engines'.
+TEST(DomineeringPlugin, TableAndVerifyReadTheAlphaBetaOptions) {
+  absl::StatusOr<SearchOptions> so = table_search_options({});
+  ASSERT_TRUE(so.ok()) << so.status();
+  EXPECT_FALSE(so->use_history);
+  EXPECT_TRUE(so->use_etc && so->use_table);
+  EXPECT_EQ(so->table_bytes, std::uint64_t{256} << 20);
+  EXPECT_EQ(so->node_limit, 0u);
+  so = table_search_options({{"node-limit", "4e7"}, {"history", "on"}, {"table-mb", "16"}});
+  ASSERT_TRUE(so.ok()) << so.status();
+  EXPECT_EQ(so->node_limit, 40'000'000u);
+  EXPECT_TRUE(so->use_history);
+  EXPECT_EQ(so->table_bytes, std::uint64_t{16} << 20);
+  EXPECT_TRUE(table_search_options({{"symmetry", "off"}}).ok());
+  EXPECT_FALSE(table_search_options({{"engine", "retrograde"}}).ok());
+  EXPECT_FALSE(table_search_options({{"max-positions", "100"}}).ok());
+  EXPECT_FALSE(table_search_options({{"node-limit", "-1"}}).ok());
+}
+
+TEST(DomineeringPlugin, TableChecksAgainstThePublishedOutcomes) {
+  SENTE_REQUIRE_REFERENCE("domineering/domineering_outcomes.csv");
+  const std::string csv = sente::testing::reference_path("domineering/domineering_outcomes.csv");
+  absl::StatusOr<plugin::ResultTable> t = Game::table({{"max-area", "20"}, {"check", csv}}, {});
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_TRUE(t->checked);
+  EXPECT_GT(t->compared, 30);
+  EXPECT_EQ(t->mismatches, 0);
+  EXPECT_EQ(t->unresolved, 0);
+  absl::StatusOr<plugin::VerifyReport> v = Game::verify({}, csv, {});
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->values_compared, 67);
+  EXPECT_EQ(v->values_matched, 67);
+  EXPECT_TRUE(v->mismatches.empty());
 }
 
 }  // namespace
