@@ -14,8 +14,8 @@
 
 #include "absl/strings/str_format.h"
 
+#include "game.hpp"
 #include "outcome.hpp"
-#include "search.hpp"
 #include "sente/engines/alphabeta.hpp"
 
 namespace {
@@ -23,16 +23,16 @@ namespace {
 using namespace sente;
 using namespace sente::domineering;
 
-void v_first(benchmark::State& state, int rows, int cols, Rules rules, bool etc) {
+void v_first(benchmark::State& state, int rows, int cols, Switches rules, bool etc) {
   const Board board = *Board::make(rows, cols);
-  const SearchModel model(board, rules);
+  const Game game(board, rules);
   SearchOptions options;
   options.use_history = false;
   options.use_etc = etc;
   SearchStats stats;
   SearchResult result;
   for (auto _ : state) {
-    auto engine = AlphaBeta<SearchModel>::create(model, options);
+    auto engine = AlphaBeta<Game>::create(game, options);
     if (!engine.ok()) {
       state.SkipWithError(std::string(engine.status().message()).c_str());
       return;
@@ -47,16 +47,16 @@ void v_first(benchmark::State& state, int rows, int cols, Rules rules, bool etc)
   state.counters["V_wins"] = result.value > 0;
 }
 
-Rules all_on() {
-  return Rules{};
+Switches all_on() {
+  return Switches{};
 }
-Rules without(bool Rules::*rule) {
-  Rules r;
+Switches without(bool Switches::*rule) {
+  Switches r;
   r.*rule = false;
   return r;
 }
-Rules only(std::initializer_list<bool Rules::*> rules) {
-  Rules r{false, false, false, false, false};
+Switches only(std::initializer_list<bool Switches::*> rules) {
+  Switches r{false, false, false, false, false};
   for (auto rule : rules) r.*rule = true;
   return r;
 }
@@ -64,7 +64,7 @@ Rules only(std::initializer_list<bool Rules::*> rules) {
 // Names: v_first/<variant>/<rows>x<cols>, e.g. v_first/no_etc/6x6.
 struct Variant {
   const char* name;
-  Rules rules;
+  Switches rules;
   bool etc;
 };
 
@@ -72,15 +72,15 @@ void register_all() {
   const Variant variants[] = {
       {"all", all_on(), true},
       {"no_etc", all_on(), false},
-      {"no_safe_bound", without(&Rules::safe_bound), true},
-      {"no_bullock_bound", without(&Rules::bullock_bound), true},
-      {"no_skip_safe", without(&Rules::skip_safe), true},
-      {"no_order", without(&Rules::order), true},
-      {"no_symmetry", without(&Rules::symmetry), true},
+      {"no_safe_bound", without(&Switches::safe_bound), true},
+      {"no_bullock_bound", without(&Switches::bullock_bound), true},
+      {"no_skip_safe", without(&Switches::skip_safe), true},
+      {"no_order", without(&Switches::order), true},
+      {"no_symmetry", without(&Switches::symmetry), true},
       {"none", only({}), false},
-      {"mirror_only", only({&Rules::symmetry}), false},
-      {"safe_only", only({&Rules::safe_bound}), false},
-      {"mirror_and_safe", only({&Rules::symmetry, &Rules::safe_bound}), false},
+      {"mirror_only", only({&Switches::symmetry}), false},
+      {"safe_only", only({&Switches::safe_bound}), false},
+      {"mirror_and_safe", only({&Switches::symmetry, &Switches::safe_bound}), false},
   };
   for (auto [r, c] : {std::pair{5, 5}, {5, 6}, {6, 6}, {5, 7}, {7, 5}})
     for (const Variant& v : variants)

@@ -1,6 +1,8 @@
-// The outcome class of one Domineering position: two alpha-beta searches,
-// V first and H first, sharing one transposition table. H first on an m x n
-// board is searched as V first on its n x m transpose (board.hpp frames).
+// The outcome class of one Domineering position: two alpha-beta searches
+// (AlphaBeta<Game>), V first and H first, sharing one transposition table.
+// H first on an m x n board is searched as V first on its n x m transpose
+// (board.hpp frames). Used by `sente table` and `sente verify`, which run
+// alpha-beta whatever the engine option.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +13,8 @@
 #include "absl/status/statusor.h"
 #include "board.hpp"
 #include "search.hpp"
+#include "sente/engines/alphabeta.hpp"
+#include "sente/plugin/interface.hpp"
 
 namespace sente::domineering {
 
@@ -25,7 +29,13 @@ struct BoardOutcome {
 
 // Errors: the transposition table does not fit (ResourceExhausted).
 absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t empty_as_given,
-                                           Rules rules, const SearchOptions& options);
+                                           Switches switches, const SearchOptions& options);
+
+// The alpha-beta options of `sente table` and `sente verify`: the alphabeta
+// engine's declared defaults, the game's (history off), then the user's
+// node-limit, table-mb, history, etc, table. Errors: an option of another
+// engine, or an engine other than alphabeta; a value out of range.
+absl::StatusOr<SearchOptions> table_search_options(const plugin::Options& options);
 
 // "V", "H", "1", "2" (CGT L, R, N, P), or "?" for nothing.
 std::string outcome_text(std::optional<OutcomeClass> c);

@@ -1,6 +1,7 @@
-// Domineering as a SearchGame for the alpha-beta engine (win/loss, normal
-// play), with the static bounds and move ordering of the Domineering
-// literature, each switchable for ablation.
+// Domineering's rules (sente/game.hpp: the `Rules` concept, win/loss, normal play)
+// with the alpha-beta hooks of the Domineering literature (static bounds,
+// a skip-safe subset of the moves to search, move ordering), each switchable
+// for ablation. The plugin's Game (game.hpp) is this plus its text form.
 //
 // Terms (all in the frame of the player to move, "me", who places vertical
 // dominoes; the opponent places horizontal ones):
@@ -42,12 +43,12 @@
 
 #include "board.hpp"
 #include "evaluation.hpp"
-#include "sente/engines/alphabeta.hpp"
+#include "sente/game.hpp"
 
 namespace sente::domineering {
 
 // Which of the rules above are on (all by default).
-struct Rules {
+struct Switches {
   bool safe_bound = true;
   bool bullock_bound = true;
   bool skip_safe = true;
@@ -91,60 +92,76 @@ inline std::uint64_t extract_bits(std::uint64_t x, std::uint64_t mask) {
 #endif
 }
 
-class SearchModel {
+// The rules on one board, with the search hooks of alpha-beta
+// (engines/alphabeta.hpp). terminal_value and value_range are the defaults:
+// who cannot move loses, values -1 / +1.
+class SearchRules {
  public:
   using Position = domineering::Position;
   using Move = domineering::Move;
-  using Key = domineering::Key;
   static constexpr int kMaxMoves = 64;
   static constexpr int kMoveIds = 64;  // the upper cell
 
-  SearchModel(const Board& board, Rules rules) : board_(board), rules_(rules) {}
+  SearchRules(const Board& board, Switches switches) : board_(board), switches_(switches) {}
 
   const Board& board() const { return board_; }
-  const Rules& rules() const { return rules_; }
+  const Switches& switches() const { return switches_; }
 
+  // The least mirror image (rows, columns, both) of the empty cells when
+  // symmetry is on; on a square board both frames share keys.
   Key key(const Position& p) const {
-    const Frame& f = board_.frame(p.to_move);
     std::uint64_t k = p.empty;
-    if (rules_.symmetry)
-      k = std::min({k, f.sym.flip_rows(k), f.sym.flip_cols(k), f.sym.half_turn(k)});
+    if (switches_.symmetry) k = least_image(board_.frame(p.to_move), k);
     return {k, board_.square() ? 0u : static_cast<std::uint32_t>(p.to_move)};
   }
 
+  // The same cells with their least mirror image (vertical dominoes stay
+  // vertical), whatever the symmetry switch: retrograde analysis enumerates
+  // positions up to these symmetries.
+  Position canonical(const Position& p) const {
+    return {least_image(board_.frame(p.to_move), p.empty), p.to_move};
+  }
+
   // Every legal move, upper cells in increasing order.
-  void legal_moves(const Position& p, MoveList<SearchModel>& list) const {
+  template <class F>
+  void for_each_move(const Position& p, F&& visit) const {
     for (std::uint64_t m = board_.frame(p.to_move).vertical_moves(p.empty); m; m &= m - 1)
-      list.push_back(static_cast<Move>(std::countr_zero(m)));
+      visit(static_cast<Move>(std::countr_zero(m)));
   }
 
   // The moves to search: safe moves dropped while others exist (skip safe);
   // column by column when ordering (ties keep this order).
-  void moves(const Position& p, MoveList<SearchModel>& list) const {
+  template <class F>
+  void for_each_search_move(const Position& p, F&& visit) const {
     const Frame& f = board_.frame(p.to_move);
     std::uint64_t m = f.vertical_moves(p.empty);
-    if (rules_.skip_safe) {
+    if (switches_.skip_safe) {
       const std::uint64_t prot = p.empty & ~f.horizontal_cover(p.empty);
       const std::uint64_t unsafe = m & ~(prot & f.below(prot));
       if (unsafe) m = unsafe;
     }
-    if (!rules_.order) {
-      for (; m; m &= m - 1) list.push_back(static_cast<Move>(std::countr_zero(m)));
+    if (!switches_.order) {
+      for (; m; m &= m - 1) visit(static_cast<Move>(std::countr_zero(m)));
       return;
     }
     const int rows = f.shape.rows, cols = f.shape.cols;
     for (std::uint64_t t = f.sym.transpose(m); t; t &= t - 1) {
       const int i = std::countr_zero(t);  // i = c * rows + r
-      list.push_back(static_cast<Move>((i % rows) * cols + i / rows));
+      visit(static_cast<Move>((i % rows) * cols + i / rows));
     }
   }
 
   Position play(const Position& p, Move m) const { return board_.play(p, m); }
-  int no_moves_value(const Position&) const { return -1; }
-  ValueRange value_range() const { return {-1, 1}; }
+
+  // The same cells with the other side to move (partizan outcome classes).
+  Position other_mover(const Position& p) const {
+    return board_.from_cells(board_.cells_as_given(p), opposite(p.to_move));
+  }
+  // 0: V (Left) to move, 1: H.
+  int player(const Position& p) const { return p.to_move == Side::kVertical ? 0 : 1; }
 
   ValueRange bounds(const Position& p) const {
-    if (!rules_.safe_bound) return {-1, 1};
+    if (!switches_.safe_bound) return {-1, 1};
     const Frame& f = board_.frame(p.to_move);
     const std::uint64_t e = p.empty;
     const int my_safe = f.vertical_packing(e & ~f.horizontal_cover(e));
@@ -156,7 +173,7 @@ class SearchModel {
 
   ValueRange deep_bounds(const Position& p) const {
     const Frame& f = board_.frame(p.to_move);
-    if (!rules_.bullock_bound || f.shape.rows > OwnBoard::kMaxCols ||
+    if (!switches_.bullock_bound || f.shape.rows > OwnBoard::kMaxCols ||
         f.shape.cols > OwnBoard::kMaxCols)
       return {-1, 1};
     // My own board is the opponent's frame (I place along its rows).
@@ -174,7 +191,7 @@ class SearchModel {
   // it touches) + the positional value of its cells; moves with a protected
   // cell after all others, in generation order.
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
-    if (!rules_.order) return;
+    if (!switches_.order) return;
     const Frame& f = board_.frame(p.to_move);
     const int cols = f.shape.cols;
     const Cells before = cells(f, p.empty);  // shared by every move's comparison
@@ -220,8 +237,12 @@ class SearchModel {
     return n;
   }
 
+  static std::uint64_t least_image(const Frame& f, std::uint64_t e) {
+    return std::min({e, f.sym.flip_rows(e), f.sym.flip_cols(e), f.sym.half_turn(e)});
+  }
+
   Board board_;
-  Rules rules_;
+  Switches switches_;
 };
 
 }  // namespace sente::domineering

@@ -7,7 +7,7 @@
 #include "game.hpp"
 #include "outcome.hpp"
 #include "published.hpp"
-#include "sente/plugin/search_analysis.hpp"
+#include "sente/plugin/text.hpp"
 
 namespace sente::domineering {
 namespace {
@@ -33,7 +33,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
                                                 const Progress& progress) {
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
-  absl::StatusOr<SearchOptions> so = plugin::search_options(options, search_defaults());
+  absl::StatusOr<SearchOptions> so = table_search_options(options);
   if (!so.ok()) return so.status();
   absl::StatusOr<int> max_area = int_option(options, "max-area", 30, 1, kMaxGridCells);
   if (!max_area.ok()) return max_area.status();
@@ -71,7 +71,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
     absl::StatusOr<Board> board = Board::make(r, c);
     if (!board.ok()) return board.status();
     absl::StatusOr<BoardOutcome> o =
-        solve_outcome(*board, board->shape().all(), game->rules(), *so);
+        solve_outcome(*board, board->shape().all(), game->switches(), *so);
     if (!o.ok()) return o.status();
     // The transpose: H first on c x r is V first on r x c, and so on.
     BoardOutcome flip = *o;

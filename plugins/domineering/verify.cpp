@@ -5,7 +5,7 @@
 #include "game.hpp"
 #include "outcome.hpp"
 #include "published.hpp"
-#include "sente/plugin/search_analysis.hpp"
+#include "sente/plugin/text.hpp"
 
 namespace sente::domineering {
 namespace {
@@ -14,7 +14,7 @@ const char* win_text(bool win) {
   return win ? "win" : "loss";
 }
 
-absl::Status verify_csv(const std::string& file, Rules rules, const SearchOptions& so,
+absl::Status verify_csv(const std::string& file, Switches switches, const SearchOptions& so,
                         const Progress& progress, plugin::VerifyReport& report_out) {
   absl::StatusOr<OutcomeTable> table = read_outcome_csv(file);
   if (!table.ok()) return table.status();
@@ -28,7 +28,7 @@ absl::Status verify_csv(const std::string& file, Rules rules, const SearchOption
       report_out.skipped.push_back({where, std::string(board.status().message())});
       continue;
     }
-    absl::StatusOr<BoardOutcome> o = solve_outcome(*board, board->shape().all(), rules, so);
+    absl::StatusOr<BoardOutcome> o = solve_outcome(*board, board->shape().all(), switches, so);
     if (!o.ok()) return o.status();
     if (!o->outcome) {
       report_out.skipped.push_back({where, "unresolved within the node limit"});
@@ -48,7 +48,7 @@ absl::Status verify_csv(const std::string& file, Rules rules, const SearchOption
   return absl::OkStatus();
 }
 
-absl::Status verify_mcgs(const std::string& file, Rules rules, const SearchOptions& so,
+absl::Status verify_mcgs(const std::string& file, Switches switches, const SearchOptions& so,
                          const Progress& progress, plugin::VerifyReport& report_out) {
   absl::StatusOr<std::vector<McgsCase>> cases = read_mcgs_test(file);
   if (!cases.ok()) return cases.status();
@@ -65,7 +65,7 @@ absl::Status verify_mcgs(const std::string& file, Rules rules, const SearchOptio
           absl::StrFormat("%s:%d: %s", file, c.line, grid.status().message()));
     absl::StatusOr<Board> board = Board::make(grid->shape.rows, grid->shape.cols);
     if (!board.ok()) return board.status();
-    absl::StatusOr<BoardOutcome> o = solve_outcome(*board, grid->empty, rules, so);
+    absl::StatusOr<BoardOutcome> o = solve_outcome(*board, grid->empty, switches, so);
     if (!o.ok()) return o.status();
     if (!o->v_first.resolved || !o->h_first.resolved) {
       report_out.skipped.push_back({where, "unresolved within the node limit"});
@@ -97,15 +97,15 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
                                                   const Progress& progress) {
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
-  absl::StatusOr<SearchOptions> so = plugin::search_options(options, search_defaults());
+  absl::StatusOr<SearchOptions> so = table_search_options(options);
   if (!so.ok()) return so.status();
   plugin::VerifyReport r;
   r.file = file;
   absl::Status s;
   if (absl::EndsWith(file, ".csv"))
-    s = verify_csv(file, game->rules(), *so, progress, r);
+    s = verify_csv(file, game->switches(), *so, progress, r);
   else if (absl::EndsWith(file, ".test"))
-    s = verify_mcgs(file, game->rules(), *so, progress, r);
+    s = verify_mcgs(file, game->switches(), *so, progress, r);
   else
     s = absl::InvalidArgumentError(absl::StrFormat(
         "%s: domineering verifies outcome tables (.csv: rows,cols,outcome) and MCGS test files "

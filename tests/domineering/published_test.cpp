@@ -17,7 +17,7 @@ using sente::testing::reference_file;
 
 BoardOutcome solve_board(int rows, int cols) {
   const Board b = *Board::make(rows, cols);
-  absl::StatusOr<BoardOutcome> o = solve_outcome(b, b.shape().all(), Rules{}, {});
+  absl::StatusOr<BoardOutcome> o = solve_outcome(b, b.shape().all(), Switches{}, {});
   EXPECT_TRUE(o.ok());
   return *o;
 }
@@ -90,7 +90,7 @@ TEST(DomineeringPublished, CgsuiteResultsOf4x4EasyPositions) {
     absl::StatusOr<ParsedGrid> g = parse_grid(c.rows);
     ASSERT_TRUE(g.ok()) << c.rows;
     const Board b = *Board::make(g->shape.rows, g->shape.cols);
-    absl::StatusOr<BoardOutcome> o = solve_outcome(b, g->empty, Rules{}, {});
+    absl::StatusOr<BoardOutcome> o = solve_outcome(b, g->empty, Switches{}, {});
     ASSERT_TRUE(o.ok());
     EXPECT_EQ(o->v_first.value > 0, c.v_first_wins) << "line " << c.line << " " << c.rows;
     EXPECT_EQ(o->h_first.value > 0, c.h_first_wins) << "line " << c.line << " " << c.rows;

@@ -9,9 +9,10 @@
 #include <random>
 
 #include "absl/strings/str_format.h"
+#include "game.hpp"
 #include "naive.hpp"
 #include "outcome.hpp"
-#include "search.hpp"
+#include "sente/engines/alphabeta.hpp"
 
 namespace sente::domineering {
 namespace {
@@ -23,10 +24,10 @@ std::uint64_t cells_of(const naive::Grid& g) {
   return e;
 }
 
-bool engine_wins(const Board& board, std::uint64_t cells, Side first, Rules rules,
+bool engine_wins(const Board& board, std::uint64_t cells, Side first, Switches switches,
                  SearchOptions options = {}, SearchStats* stats = nullptr) {
-  const SearchModel model(board, rules);
-  auto engine = AlphaBeta<SearchModel>::create(model, options);
+  const Game game(board, switches);
+  auto engine = AlphaBeta<Game>::create(game, options);
   EXPECT_TRUE(engine.ok());
   const SearchResult r = engine->solve(board.from_cells(cells, first));
   EXPECT_TRUE(r.resolved);
@@ -43,7 +44,7 @@ TEST(DomineeringSearch, AgreesWithPlainMinimaxOnRandomPositionsUpTo4x5) {
     const Board board = *Board::make(rows, cols);
     for (Side first : {Side::kVertical, Side::kHorizontal}) {
       const bool expected = naive::wins(g, first == Side::kVertical);
-      ASSERT_EQ(engine_wins(board, cells_of(g), first, Rules{}), expected)
+      ASSERT_EQ(engine_wins(board, cells_of(g), first, Switches{}), expected)
           << g.text() << " " << side_letter(first) << " first";
       ++compared;
     }
@@ -61,8 +62,8 @@ TEST(DomineeringSearch, EveryRuleCombinationGivesTheSameOutcomeOn5x5) {
     for (Side first : {Side::kVertical, Side::kHorizontal}) {
       const bool expected = naive::wins(g, first == Side::kVertical, &memo);
       for (int mask = 0; mask < 128; ++mask) {
-        const Rules rules{bool(mask & 1), bool(mask & 2), bool(mask & 4), bool(mask & 8),
-                          bool(mask & 16)};
+        const Switches rules{bool(mask & 1), bool(mask & 2), bool(mask & 4), bool(mask & 8),
+                             bool(mask & 16)};
         SearchOptions o;
         o.use_history = mask & 32;
         o.use_table = mask & 64;
@@ -98,7 +99,7 @@ TEST(DomineeringSearch, EveryRuleCombinationGivesTheSameOutcomeOn5x5) {
 // safe-move skipping): random positions of 6x6, 5x7 and 7x5.
 TEST(DomineeringSearch, BoundsAgreeWithSearchWithoutBoundsOnLargerBoards) {
   std::mt19937_64 rng(404);
-  Rules plain;
+  Switches plain;
   plain.safe_bound = plain.bullock_bound = plain.skip_safe = false;
   for (int trial = 0; trial < 90; ++trial) {
     const auto [rows, cols] =
@@ -106,7 +107,7 @@ TEST(DomineeringSearch, BoundsAgreeWithSearchWithoutBoundsOnLargerBoards) {
     naive::Grid g = naive::random_grid(rng, rows, cols, 0.2 + 0.05 * (trial % 4));
     const Board board = *Board::make(rows, cols);
     for (Side first : {Side::kVertical, Side::kHorizontal})
-      ASSERT_EQ(engine_wins(board, cells_of(g), first, Rules{}),
+      ASSERT_EQ(engine_wins(board, cells_of(g), first, Switches{}),
                 engine_wins(board, cells_of(g), first, plain))
           << g.text() << " " << side_letter(first) << " first";
   }
@@ -124,10 +125,10 @@ TEST(DomineeringSearch, TransposeIdentityOnEveryBoardUpTo24Squares) {
       const bool h_first_transposed = naive::wins(t, false, &memo);
       ASSERT_EQ(v_first, h_first_transposed) << m << "x" << n;
       const Board board = *Board::make(m, n);
-      EXPECT_EQ(engine_wins(board, board.shape().all(), Side::kVertical, Rules{}), v_first)
+      EXPECT_EQ(engine_wins(board, board.shape().all(), Side::kVertical, Switches{}), v_first)
           << m << "x" << n;
       const Board tb = *Board::make(n, m);
-      EXPECT_EQ(engine_wins(tb, tb.shape().all(), Side::kHorizontal, Rules{}), v_first)
+      EXPECT_EQ(engine_wins(tb, tb.shape().all(), Side::kHorizontal, Switches{}), v_first)
           << n << "x" << m << " H first";
     }
 }
@@ -142,7 +143,7 @@ TEST(DomineeringSearch, TinyTableForcesReplacementAndStaysCorrect) {
     for (Side first : {Side::kVertical, Side::kHorizontal}) {
       SearchStats s;
       const bool expected = naive::wins(g, first == Side::kVertical);
-      ASSERT_EQ(engine_wins(board, cells_of(g), first, Rules{}, tiny, &s), expected) << g.text();
+      ASSERT_EQ(engine_wins(board, cells_of(g), first, Switches{}, tiny, &s), expected) << g.text();
       EXPECT_EQ(s.table_bytes, TranspositionTable<Key>::kBucketBytes);
     }
   }
@@ -154,8 +155,8 @@ TEST(DomineeringSearch, AnalyzeGivesEveryLegalMoveItsResult) {
     naive::Grid g = naive::random_grid(rng, 4, 4, 0.15);
     const Board board = *Board::make(4, 4);
     const Side mover = trial % 2 ? Side::kHorizontal : Side::kVertical;
-    const SearchModel model(board, Rules{});
-    auto engine = AlphaBeta<SearchModel>::create(model, {});
+    const Game game(board);
+    auto engine = AlphaBeta<Game>::create(game, {});
     ASSERT_TRUE(engine.ok());
     const Position p = board.from_cells(cells_of(g), mover);
     const auto results = engine->analyze(p);
@@ -183,7 +184,7 @@ TEST(DomineeringSearch, NodeLimitReportsUnresolved) {
   const Board board = *Board::make(6, 6);
   SearchOptions o;
   o.node_limit = 100;
-  Rules rules;
+  Switches rules;
   rules.safe_bound = false;
   absl::StatusOr<BoardOutcome> r = solve_outcome(board, board.shape().all(), rules, o);
   ASSERT_TRUE(r.ok());
@@ -202,15 +203,15 @@ TEST(DomineeringSearch, SixtyFourLongLinesAgreeWithMinimax) {
       naive::Grid g = naive::random_grid(rng, rows, cols, trial == 0 ? 0.0 : 0.6);
       for (Side first : {Side::kVertical, Side::kHorizontal}) {
         const Position p = board.from_cells(cells_of(g), first);
-        MoveList<SearchModel> legal;
-        SearchModel(board, Rules{}).legal_moves(p, legal);
+        const std::vector<Move> legal = legal_moves(Game(board), p);
         int expected_moves = 0;
         const int dr = first == Side::kVertical, dc = 1 - dr;
         for (int r = 0; r + dr < rows; ++r)
           for (int c = 0; c + dc < cols; ++c) expected_moves += g.at(r, c) && g.at(r + dr, c + dc);
-        ASSERT_EQ(legal.size, expected_moves) << rows << "x" << cols << " " << g.text();
+        ASSERT_EQ(static_cast<int>(legal.size()), expected_moves)
+            << rows << "x" << cols << " " << g.text();
         if (rows * cols - std::count(g.empty.begin(), g.empty.end(), 0) > 30) continue;
-        Rules plain;
+        Switches plain;
         plain.safe_bound = plain.bullock_bound = false;
         EXPECT_EQ(engine_wins(board, cells_of(g), first, plain),
                   naive::wins(g, first == Side::kVertical))

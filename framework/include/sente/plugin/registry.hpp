@@ -113,11 +113,17 @@ inline absl::Status check_options(const GameInfo& info, const Options& options) 
                             info.name, absl::StrJoin(engines, ", ")));
     }
   }
-  // Options of an engine other than the one named.
+  // Options of an engine other than the one named (a key the game lists
+  // itself, e.g. Domineering's symmetry, is the game's whatever the engine).
+  auto game_option = [&](const std::string& key) {
+    for (const OptionInfo& o : info.options)
+      if (o.name == key && o.engine.empty() && key != "engine") return true;
+    return false;
+  };
   if (auto e = options.find("engine"); e != options.end())
     for (const auto& [key, value] : options)
       for (const OptionInfo& o : info.options)
-        if (o.name == key && !o.engine.empty() && o.engine != e->second) {
+        if (o.name == key && !o.engine.empty() && o.engine != e->second && !game_option(key)) {
           bool also_mine = false;  // two engines may share a name
           for (const OptionInfo& p : info.options)
             also_mine |= p.name == key && p.engine == e->second;
@@ -175,13 +181,19 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
   if (absl::Status s = check_options(info, options); !s.ok()) return s;
   Options game_options;
   std::map<std::string, std::string> engine_keys;  // option -> its engine
+  // A key the game lists itself goes to the game, and also to any engine that
+  // declares the same name (Domineering's symmetry and retrograde's); only
+  // keys of engines alone steer the default choice of engine.
   for (const auto& [key, value] : options) {
-    bool engine_option = key == "engine";
+    bool game_option = false, engine_option = key == "engine";
     for (const OptionInfo& o : info.options)
-      if (o.name == key && !o.engine.empty()) {
-        engine_option = true;
-        engine_keys[key] = o.engine;
-      }
+      if (o.name == key) (o.engine.empty() ? game_option : engine_option) = true;
+    if (game_option && key != "engine") {
+      game_options[key] = value;
+      continue;
+    }
+    for (const OptionInfo& o : info.options)
+      if (o.name == key && !o.engine.empty()) engine_keys[key] = o.engine;
     if (!engine_option) game_options[key] = value;
   }
   absl::StatusOr<G> opened = text::open<G>(game_options);
