@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -27,7 +29,10 @@ plugin::GameInfo Game::info() {
       "move's result for it.";
   g.options = {
       {"board", "ROWSxCOLS, e.g. 8x8, 5x6, 2x13", "8x8"},
-      {"to-move", "V or H: who moves in the position (and first from the start)", "V"},
+      {"to-move",
+       "V or H: who moves in the position (and first from the start), unless the position "
+       "text ends with it",
+       "V"},
       {"safe-bound", "on/off: safe moves vs the opponent's packing proves wins and losses", "on"},
       {"bullock-bound",
        "on/off: protective areas, vulnerable moves and options vs the opponent's cells", "on"},
@@ -48,7 +53,7 @@ plugin::GameInfo Game::info() {
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Board board = *Board::make(8, 8);
-  bool board_given = false;
+  bool board_given = false, to_move_given = false;
   Switches switches;
   Side first = Side::kVertical;
   for (const auto& [key, value] : options) {  // keys checked by the adapter
@@ -63,6 +68,7 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
         return absl::InvalidArgumentError(
             absl::StrFormat("to-move '%s': give V (Vertical) or H (Horizontal)", value));
       first = m == "V" ? Side::kVertical : Side::kHorizontal;
+      to_move_given = true;
     } else if (key == "safe-bound" || key == "bullock-bound" || key == "skip-safe" ||
                key == "order" || key == "symmetry") {
       absl::StatusOr<bool> on = plugin::parse_switch(key, value);
@@ -77,12 +83,31 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   }
   Game g(board, switches, first);
   g.board_given_ = board_given;
+  g.to_move_given_ = to_move_given;
   return g;
 }
 
+namespace {
+
+// A position text is rows, optionally followed by the side to move ("V" or
+// "H", as format() writes it): the rows, and the side if given.
+std::pair<std::string_view, std::optional<Side>> split_mover(std::string_view text) {
+  std::size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string_view::npos || end == 0) return {text, std::nullopt};
+  const char c = text[end];
+  const char before = text[end - 1];
+  if ((c == 'V' || c == 'v' || c == 'H' || c == 'h') && (before == ' ' || before == '\t')) {
+    const Side s = c == 'V' || c == 'v' ? Side::kVertical : Side::kHorizontal;
+    return {text.substr(0, end), s};
+  }
+  return {text, std::nullopt};
+}
+
+}  // namespace
+
 absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return *this;
-  absl::StatusOr<ParsedGrid> grid = parse_grid(text);
+  absl::StatusOr<ParsedGrid> grid = parse_grid(split_mover(text).first);
   if (!grid.ok()) return grid.status();
   if (board_given_ && !(grid->shape == board().shape()))
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -93,22 +118,29 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) 
   if (!b.ok()) return b.status();
   Game g(*b, switches(), first_);
   g.board_given_ = true;
+  g.to_move_given_ = to_move_given_;
   return g;
 }
 
 absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
-  absl::StatusOr<ParsedGrid> grid = parse_grid(text);
+  const auto [rows, mover] = split_mover(text);
+  absl::StatusOr<ParsedGrid> grid = parse_grid(rows);
   if (!grid.ok()) return grid.status();
   if (!(grid->shape == board().shape()))
     return absl::InvalidArgumentError(
         absl::StrFormat("the position has %d rows of %d cells but the board is %s",
                         grid->shape.rows, grid->shape.cols, board().name()));
-  return board().from_cells(grid->empty, first_);
+  if (mover && to_move_given_ && *mover != first_)
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the position says %c is to move but --to-move says %c; give one of them",
+        side_letter(*mover), side_letter(first_)));
+  return board().from_cells(grid->empty, mover.value_or(first_));
 }
 
 std::string Game::format(const Position& pos) const {
-  return format_grid(board().shape(), board().cells_as_given(pos), '|');
+  return format_grid(board().shape(), board().cells_as_given(pos), '|') + " " +
+         side_letter(pos.to_move);
 }
 
 std::string Game::value_meaning() const {

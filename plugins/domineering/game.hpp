@@ -75,7 +75,8 @@ class Game : public SearchRules {
                                                      const Progress& progress);
 
  private:
-  bool board_given_ = false;  // --board was given: a position must agree
+  bool board_given_ = false;    // --board was given: a position must agree
+  bool to_move_given_ = false;  // --to-move was given: a position's own side must agree
   Side first_ = Side::kVertical;
 };
 
