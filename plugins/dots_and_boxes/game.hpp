@@ -83,13 +83,10 @@ class Game {
   // The drawn lines: the value of the rest depends on them only.
   std::uint64_t key(const Position& p) const { return p.drawn; }
 
-  // Alpha-beta hooks: the mover wins at most the boxes still open; moves that
-  // complete a box first, moves that draw a box's third side (giving it away)
-  // last; history by line id.
-  ValueRange bounds(const Position& p) const {
-    const int open = board_.box_count() - std::popcount(p.a_boxes | p.b_boxes);
-    return {-open, open};
-  }
+  // Alpha-beta hooks: moves that complete a box first, moves that draw a
+  // box's third side (offering it) last (5x fewer nodes on 3x3); history by
+  // line id. (Static bounds {-open boxes, +open boxes} were measured and
+  // dropped: no fewer nodes, slower.)
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const;
   int move_id(Move m) const { return m; }
 
