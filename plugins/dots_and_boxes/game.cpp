@@ -403,8 +403,8 @@ std::string Game::value_meaning() const {
 
 std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const {
   std::map<int, std::string> labels;
-  for (const plugin::RatedMove<Move>& m : moves)
-    labels[m.move] = m.info.resolved ? absl::StrFormat("%d", m.info.value) : "?";
+  for (const plugin::RatedMove<Move>& m : moves)  // unresolved moves stay blank
+    if (m.info.resolved) labels[m.move] = absl::StrFormat("%d", m.info.value);
   const BoardPosition pos = board_position(p);
   if (undrawn_count(p) == 0)
     return render_diagram(pos, labels,

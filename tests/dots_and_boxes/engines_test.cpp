@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 
+#include "diagram.hpp"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/engines/minimax.hpp"
 #include "sente/engines/retrograde_graph.hpp"
@@ -183,6 +184,14 @@ TEST(DotsAndBoxesAdapter, EnginesAgreeAndLargePositionsGoToAlphaBeta) {
   absl::StatusOr<plugin::Analysis> dense = adapter.analyze({{"board", "2x3"}}, position, {});
   ASSERT_TRUE(dense.ok()) << dense.status();
   EXPECT_EQ(dense->engine, "dense");
+  // The drawing carries every move's value on its line, and reads back.
+  absl::StatusOr<std::vector<Diagram>> drawn = parse_diagrams(dense->diagram);
+  ASSERT_TRUE(drawn.ok()) << drawn.status();
+  ASSERT_EQ(drawn->size(), 1u) << dense->diagram;
+  std::map<int, int> on_lines;
+  for (const plugin::MoveAnalysis& m : dense->moves)
+    on_lines[std::stoi(m.also.at("openspiel"))] = static_cast<int>(m.value);
+  EXPECT_EQ(drawn->front().scores, on_lines) << dense->diagram;
   for (const char* engine : {"alphabeta", "retrograde", "dense-generic"}) {
     absl::StatusOr<plugin::Analysis> other =
         adapter.analyze({{"board", "2x3"}, {"engine", engine}}, position, {});
