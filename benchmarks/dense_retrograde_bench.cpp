@@ -9,6 +9,7 @@
 
 #include "board.hpp"
 #include "dense_view.hpp"
+#include "game.hpp"
 #include "sente/engines/retrograde_dense.hpp"
 #include "sente/support/memory.hpp"
 
@@ -18,8 +19,8 @@ using namespace sente;
 using namespace sente::dots_and_boxes;
 
 void solve_board(benchmark::State& state, int rows, int cols, Variant variant, DenseKernel kernel) {
-  const Position start = Position::start(*Board::make(rows, cols), variant);
-  const DenseView view = *DenseView::make(start);
+  const Game game(*Board::make(rows, cols), variant);
+  const DenseView view = *game.dense_view(game.start());
   DenseOptions options;
   options.kernel = kernel;
   int value = 0;

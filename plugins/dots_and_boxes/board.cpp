@@ -184,31 +184,31 @@ absl::StatusOr<int> parse_line(const Board& b, std::string_view text) {
       text));
 }
 
-Position Position::start(const Board& board, Variant variant) {
-  Position p;
+BoardPosition BoardPosition::start(const Board& board, Variant variant) {
+  BoardPosition p;
   p.board = board;
   p.drawn = board.predrawn(variant);
   p.owner.assign(board.box_count(), 0);
   return p;
 }
 
-int Position::undrawn_count() const {
+int BoardPosition::undrawn_count() const {
   return board.line_count() - std::popcount(drawn);
 }
 
-int Position::taken_difference() const {
+int BoardPosition::taken_difference() const {
   int d = 0;
   for (char o : owner) d += o == 'A' ? 1 : (o == 'B' ? -1 : 0);
   return d;
 }
 
-bool Position::box_complete(int box) const {
+bool BoardPosition::box_complete(int box) const {
   for (int l : board.box_lines(box))
     if (!is_drawn(l)) return false;
   return true;
 }
 
-absl::StatusOr<int> Position::play(int id) {
+absl::StatusOr<int> BoardPosition::play(int id) {
   if (is_drawn(id))
     return absl::InvalidArgumentError(absl::StrFormat(
         "line %s (%s) is already drawn", wilson_name(board, id), openspiel_name(board, id)));
@@ -224,7 +224,7 @@ absl::StatusOr<int> Position::play(int id) {
   return completed;
 }
 
-absl::Status play_moves(Position& pos, std::string_view moves) {
+absl::Status play_moves(BoardPosition& pos, std::string_view moves) {
   int n = 0;
   for (absl::string_view token :
        absl::StrSplit(av(moves), absl::ByAnyChar(" \t\r\n;"), absl::SkipEmpty())) {

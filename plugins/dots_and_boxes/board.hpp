@@ -81,15 +81,16 @@ std::string openspiel_name(const Board& b, int id);  // "v,0,2"
 absl::StatusOr<int> parse_line(const Board& b, std::string_view text);
 
 // A position as players see it: the board, the lines drawn, who owns each
-// taken box and who is to move. Player 'A' moves first from the start.
-struct Position {
+// taken box and who is to move. Player 'A' moves first from the start. The
+// diagrams, the move parser and the tests use it; the engines use the compact
+// Position below (Game converts between the two).
+struct BoardPosition {
   Board board;
   std::uint64_t drawn = 0;  // bit i: line id i is drawn
   std::vector<char> owner;  // per box: 0 (open), 'A' or 'B'
   char to_move = 'A';
-  bool from_diagram = false;  // read from a diagram, not played from a variant's start
 
-  static Position start(const Board& board, Variant variant);
+  static BoardPosition start(const Board& board, Variant variant);
   bool is_drawn(int id) const { return (drawn >> id) & 1; }
   int undrawn_count() const;
   // Boxes of A minus boxes of B taken so far.
@@ -102,8 +103,24 @@ struct Position {
   bool box_complete(int box) const;
 };
 
+// At most 25 boxes (5x5) fit in 64 lines, so a set of boxes fits 32 bits.
+inline constexpr int kMaxBoxes = 32;
+
+// A position as the engines see it (Game::Position): 24 trivially copyable
+// bytes; the board lives in the Game. The value of the rest of the game
+// depends on `drawn` only (Barker and Korf, "Solving Dots-And-Boxes", AAAI
+// 2012): the boxes and the mover matter for the final score, not for the
+// best difference over the boxes still open.
+struct Position {
+  std::uint64_t drawn = 0;    // bit i: line id i is drawn
+  std::uint32_t a_boxes = 0;  // bit b: box b (row-major) taken by A
+  std::uint32_t b_boxes = 0;  // bit b: box b taken by B
+  std::uint8_t to_move = 0;   // 0: A, 1: B
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
 // Replays whitespace-separated moves (any notation) from `pos`.
 // Errors name the move (1-based) and the token that failed.
-absl::Status play_moves(Position& pos, std::string_view moves);
+absl::Status play_moves(BoardPosition& pos, std::string_view moves);
 
 }  // namespace sente::dots_and_boxes

@@ -447,8 +447,8 @@ Diagram finish(const OpenBoard& ob) {
     d.problems.push_back(std::string(board.status().message()));
     return d;
   }
-  d.position = Position::start(*board, Variant::kAmerican);
-  Position& p = d.position;
+  d.position = BoardPosition::start(*board, Variant::kAmerican);
+  BoardPosition& p = d.position;
   auto note = [&](int id, const Mark& m) {
     if (m.kind == Mark::kDrawn) p.drawn |= std::uint64_t{1} << id;
     if (m.kind == Mark::kScore) {
@@ -607,7 +607,7 @@ char infer_to_move(const Diagram& d) {
   return std::popcount(d.position.drawn) % 2 == 0 ? 'A' : 'B';
 }
 
-std::string render_diagram(const Position& pos, const std::map<int, std::string>& labels,
+std::string render_diagram(const BoardPosition& pos, const std::map<int, std::string>& labels,
                            const std::vector<std::string>& caption) {
   const Board& b = pos.board;
   std::vector<std::string> rows;

@@ -32,7 +32,7 @@ struct Diagram {
   int column = 0;     // 0-based column of its first dot
   int width = 0;      // columns from the first dot to the last
   bool program_layout = false;
-  Position position;          // lines drawn and boxes owned; to_move = 'A'
+  BoardPosition position;     // lines drawn and boxes owned; to_move = 'A'
   std::map<int, int> scores;  // line id -> score written on it (A minus B)
   std::map<int, char> loony;  // line id -> '^' or 'v'
   // 'A' / 'B' when the text says so ("A to move", "Player B to move", "second
@@ -54,7 +54,7 @@ char infer_to_move(const Diagram& d);
 
 // Draws `pos` in the analysis layout with `labels[id]` (e.g. "-3", "0^") on
 // each undrawn line and `caption` lines to the right of the top rows.
-std::string render_diagram(const Position& pos, const std::map<int, std::string>& labels,
+std::string render_diagram(const BoardPosition& pos, const std::map<int, std::string>& labels,
                            const std::vector<std::string>& caption);
 
 }  // namespace sente::dots_and_boxes

@@ -1,8 +1,11 @@
 #include "game.hpp"
 
+#include <bit>
 #include <map>
+#include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -21,11 +24,11 @@ plugin::GameInfo Game::info() {
       "scores them and the mover moves again. Boards are named by boxes as Wilson does: 3x3 "
       "is 3 x 3 boxes on 4 x 4 dots (ROWSxCOLS, rows tall). Values are the final score A minus "
       "B with best play, A being the player who moves first. Positions with at most 30 undrawn "
-      "lines are solved exactly by dense retrograde analysis (2^30 one-byte entries = 1 GiB).";
+      "lines are solved exactly by dense retrograde analysis (2^30 one-byte entries = 1 GiB); "
+      "larger ones by alpha-beta search (give --node-limit to bound it).";
   g.options = {
       {"board", "ROWSxCOLS in boxes, e.g. 3x3 (default), 3x5, 2x4"},
       {"variant", "american (default), swedish or icelandic"},
-      {"engine", "dense (default) or dense-generic"},
       {"to-move", "A or B: who moves in a diagram whose boxes are taken"},
   };
   g.variants = {
@@ -33,43 +36,18 @@ plugin::GameInfo Game::info() {
       {"swedish", "the whole border is pre-drawn"},
       {"icelandic", "the left and bottom edges are pre-drawn"},
   };
-  g.engines = {
-      {"dense", "dense retrograde analysis, vectorised completion kernel, all cores"},
-      {"dense-generic", "dense retrograde analysis, one move-generator call per position"},
-  };
   g.position_formats = {
       {"moves",
        "lines drawn from the start: Wilson letters (be), OpenSpiel ids (10) or names "
        "(h,0,1 / v,1,1), separated by spaces"},
+      {"lines",
+       "what the driver prints as the position: \"3x3; drawn: ab ba; boxes A: none; boxes B: "
+       "none; A to move\" (drawn lines, boxes taken by each player named by their centre's "
+       "letters, the player to move)"},
       {"diagram",
        "Wilson's ASCII diagram: analysis layout (+-----+, scores on lines, A/B in "
        "taken boxes) or his analyze program's input (+-+ / |, penalty line first)"},
   };
-  return g;
-}
-
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
-  Game g;
-  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
-    if (key == "board") {
-      absl::StatusOr<Board> b = Board::parse(value);
-      if (!b.ok()) return b.status();
-      g.board_ = *b;
-      g.board_given_ = true;
-    } else if (key == "variant") {
-      absl::StatusOr<Variant> v = parse_variant(value);
-      if (!v.ok()) return v.status();
-      g.variant_ = *v;
-      g.variant_given_ = true;
-    } else if (key == "to-move") {
-      const std::string m = absl::AsciiStrToUpper(value);
-      if (m != "A" && m != "B")
-        return absl::InvalidArgumentError(
-            absl::StrFormat("--to-move '%s': give A (first player) or B", value));
-      g.to_move_override_ = m[0];
-    }
-  }
-  if (!g.board_given_) g.board_ = *Board::make(3, 3);
   return g;
 }
 
@@ -118,74 +96,321 @@ absl::StatusOr<Diagram> one_diagram(std::string_view text) {
   return d;
 }
 
+// Text is a diagram: read from a file, or holding a dot '+' or '#'.
+bool is_diagram(std::string_view text, bool from_file) {
+  return from_file || text.find('+') != std::string_view::npos ||
+         text.find('#') != std::string_view::npos;
+}
+
+// Text is a position as format() writes it.
+bool is_lines_form(std::string_view text) {
+  return absl::StrContains(absl::AsciiStrToLower(absl::string_view(text.data(), text.size())),
+                           "drawn:");
+}
+
+// A box by its centre's grid letters ("bb" on any board with letters), or
+// "r,c" (0-based row and column) on any board.
+std::string box_name(const Board& b, int box) {
+  const int r = box / b.cols(), c = box % b.cols();
+  if (!has_wilson_names(b)) return absl::StrFormat("%d,%d", r, c);
+  return {static_cast<char>('a' + 2 * r + 1), static_cast<char>('a' + 2 * c + 1)};
+}
+
+absl::StatusOr<int> parse_box(const Board& b, std::string_view text) {
+  const std::string t = absl::AsciiStrToLower(absl::string_view(text.data(), text.size()));
+  int r = -1, c = -1;
+  std::vector<std::string> parts = absl::StrSplit(t, ',');
+  if (parts.size() == 2 && absl::SimpleAtoi(parts[0], &r) && absl::SimpleAtoi(parts[1], &c)) {
+  } else if (t.size() == 2 && t[0] >= 'a' && t[0] <= 'z' && t[1] >= 'a' && t[1] <= 'z' &&
+             (t[0] - 'a') % 2 == 1 && (t[1] - 'a') % 2 == 1) {
+    r = (t[0] - 'a') / 2;
+    c = (t[1] - 'a') / 2;
+  } else {
+    r = c = -1;
+  }
+  if (r < 0 || c < 0 || r >= b.rows() || c >= b.cols())
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "box '%s': name a box of %s by the letters of its centre (odd row and column in "
+        "Wilson's grid, e.g. bb) or as row,column from 0",
+        text, b.name()));
+  return r * b.cols() + c;
+}
+
 }  // namespace
 
+Game::Game(const Board& board, Variant variant) : variant_(variant) {
+  set_board(board);
+}
+
+void Game::set_board(const Board& board) {
+  board_ = board;
+  all_lines_ =
+      board.line_count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << board.line_count()) - 1;
+  box_lines_ = {};
+  box_of_line_ = {};
+  for (int id = 0; id < board.line_count(); ++id) {
+    int k = 0;
+    for (int box : board.line_boxes(id)) {
+      if (box < 0) continue;
+      std::uint64_t mask = 0;
+      for (int l : board.box_lines(box)) mask |= std::uint64_t{1} << l;
+      box_lines_[id][k] = mask;
+      box_of_line_[id][k] = static_cast<std::uint8_t>(box);
+      ++k;
+    }
+  }
+}
+
+absl::StatusOr<Game> Game::open(const plugin::Options& options) {
+  Game g;
+  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
+    if (key == "board") {
+      absl::StatusOr<Board> b = Board::parse(value);
+      if (!b.ok()) return b.status();
+      g.set_board(*b);
+      g.board_given_ = true;
+    } else if (key == "variant") {
+      absl::StatusOr<Variant> v = parse_variant(value);
+      if (!v.ok()) return v.status();
+      g.variant_ = *v;
+      g.variant_given_ = true;
+    } else if (key == "to-move") {
+      const std::string m = absl::AsciiStrToUpper(value);
+      if (m != "A" && m != "B")
+        return absl::InvalidArgumentError(
+            absl::StrFormat("--to-move '%s': give A (first player) or B", value));
+      g.to_move_override_ = m[0];
+    }
+  }
+  return g;
+}
+
+Position Game::start() const {
+  return position_of(BoardPosition::start(board_, variant_));
+}
+
+Position Game::position_of(const BoardPosition& b) const {
+  Position p;
+  p.drawn = b.drawn;
+  for (std::size_t box = 0; box < b.owner.size(); ++box) {
+    if (b.owner[box] == 'A') p.a_boxes |= std::uint32_t{1} << box;
+    if (b.owner[box] == 'B') p.b_boxes |= std::uint32_t{1} << box;
+  }
+  p.to_move = b.to_move == 'B';
+  return p;
+}
+
+BoardPosition Game::board_position(const Position& p) const {
+  BoardPosition b = BoardPosition::start(board_, Variant::kAmerican);
+  b.drawn = p.drawn;
+  for (int box = 0; box < board_.box_count(); ++box)
+    b.owner[box] = (p.a_boxes >> box & 1) ? 'A' : (p.b_boxes >> box & 1) ? 'B' : 0;
+  b.to_move = p.to_move == 0 ? 'A' : 'B';
+  return b;
+}
+
+void Game::order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const Move m = moves[i];
+    const std::uint64_t drawn = p.drawn | std::uint64_t{1} << m;
+    int s = 0;
+    for (int k = 0; k < 2; ++k) {
+      const std::uint64_t mask = box_lines_[m][k];
+      if (!mask) continue;
+      const int sides = std::popcount(drawn & mask);
+      if (sides == 4)
+        s += 2;  // completes the box
+      else if (sides == 3)
+        s -= 1;  // offers it to the opponent
+    }
+    score[i] = s;
+  }
+}
+
+absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
+  if (is_diagram(text, from_file)) {
+    absl::StatusOr<Diagram> d = one_diagram(text);
+    if (!d.ok()) return d.status();
+    if (variant_given_)
+      return absl::InvalidArgumentError("a diagram shows every drawn line itself; drop --variant");
+    if (board_given_ && !(d->position.board == board_))
+      return absl::InvalidArgumentError(
+          absl::StrFormat("the diagram is a %s board but --board says %s", d->position.board.name(),
+                          board_.name()));
+    Game g = *this;
+    g.set_board(d->position.board);
+    g.from_diagram_ = true;
+    return g;
+  }
+  if (is_lines_form(text)) {
+    const std::string_view name = text.substr(0, text.find(';'));
+    absl::StatusOr<Board> b = Board::parse(name);
+    if (!b.ok()) return b.status();
+    if (board_given_ && !(*b == board_))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "the position is on a %s board but --board says %s", b->name(), board_.name()));
+    Game g = *this;
+    g.set_board(*b);
+    return g;
+  }
+  return *this;
+}
+
 absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
-  const bool is_diagram = from_file || text.find('+') != std::string_view::npos ||
-                          text.find('#') != std::string_view::npos;
-  if (!is_diagram) {
+  if (!from_file && is_lines_form(text)) return parse_lines(text);
+  if (!is_diagram(text, from_file)) {
     if (to_move_override_)
       return absl::InvalidArgumentError(
           "--to-move is for diagrams whose boxes are taken; moves played from the start "
           "already say who is to move");
-    Position pos = start();
+    BoardPosition pos = BoardPosition::start(board_, variant_);
     if (absl::Status s = play_moves(pos, text); !s.ok()) return s;
-    return pos;
+    return position_of(pos);
   }
   if (variant_given_)
     return absl::InvalidArgumentError("a diagram shows every drawn line itself; drop --variant");
   absl::StatusOr<Diagram> d = one_diagram(text);
   if (!d.ok()) return d.status();
-  if (board_given_ && !(d->position.board == board_))
+  if (!(d->position.board == board_))
     return absl::InvalidArgumentError(absl::StrFormat(
-        "the diagram is a %s board but --board says %s", d->position.board.name(), board_.name()));
-  Position pos = d->position;
-  pos.from_diagram = true;
+        board_given_ ? "the diagram is a %s board but --board says %s"
+                     : "the diagram is a %s board but the game is on %s (open the game with "
+                       "with_board_of)",
+        d->position.board.name(), board_.name()));
+  BoardPosition pos = d->position;
   pos.to_move = to_move_override_ ? to_move_override_ : infer_to_move(*d);
   if (!pos.to_move)
     return absl::InvalidArgumentError(
         "boxes are taken in this diagram and it does not say who is to move; "
         "give --to-move A or --to-move B");
-  return pos;
+  return position_of(pos);
 }
 
-std::string Game::variant_name(const Position& pos) const {
-  if (pos.from_diagram) return absl::StrFormat("%s (from a diagram)", pos.board.name());
+absl::StatusOr<Position> Game::parse_lines(std::string_view text) const {
+  auto bad = [&](const std::string& why) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("position '%s': %s; write it as format prints it, e.g. \"%s\"", text, why,
+                        format(start())));
+  };
+  std::vector<std::string> fields =
+      absl::StrSplit(absl::string_view(text.data(), text.size()), ';', absl::SkipWhitespace());
+  for (std::string& f : fields) f = std::string(absl::StripAsciiWhitespace(f));
+  if (fields.size() != 5)
+    return bad(absl::StrFormat("%d parts separated by ';', not 5", fields.size()));
+  absl::StatusOr<Board> b = Board::parse(fields[0]);
+  if (!b.ok()) return bad(std::string(b.status().message()));
+  if (!(*b == board_))
+    return bad(absl::StrFormat("a %s board, but the game is on %s", b->name(), board_.name()));
+  // "drawn: ...", "boxes A: ...", "boxes B: ...": the words after the label.
+  auto items = [&](const std::string& field, std::string_view label,
+                   std::vector<std::string>& out) -> bool {
+    const std::string lower = absl::AsciiStrToLower(field);
+    if (lower.rfind(label, 0) != 0) return false;
+    out = absl::StrSplit(absl::string_view(field).substr(label.size()), ' ', absl::SkipEmpty());
+    if (out.size() == 1 && absl::AsciiStrToLower(out[0]) == "none") out.clear();
+    return true;
+  };
+  std::vector<std::string> lines, a_boxes, b_boxes;
+  if (!items(fields[1], "drawn:", lines)) return bad("the second part is not 'drawn: ...'");
+  if (!items(fields[2], "boxes a:", a_boxes)) return bad("the third part is not 'boxes A: ...'");
+  if (!items(fields[3], "boxes b:", b_boxes)) return bad("the fourth part is not 'boxes B: ...'");
+  const std::string mover = absl::AsciiStrToUpper(fields[4]);
+  if (mover != "A TO MOVE" && mover != "B TO MOVE")
+    return bad("the last part is not 'A to move' or 'B to move'");
+  Position p;
+  p.to_move = mover[0] == 'B';
+  for (const std::string& l : lines) {
+    absl::StatusOr<int> id = parse_line(board_, l);
+    if (!id.ok()) return bad(std::string(id.status().message()));
+    p.drawn |= std::uint64_t{1} << *id;
+  }
+  for (auto* list : {&a_boxes, &b_boxes})
+    for (const std::string& name : *list) {
+      absl::StatusOr<int> box = parse_box(board_, name);
+      if (!box.ok()) return bad(std::string(box.status().message()));
+      (list == &a_boxes ? p.a_boxes : p.b_boxes) |= std::uint32_t{1} << *box;
+    }
+  if (p.a_boxes & p.b_boxes) return bad("a box is given to both players");
+  for (int box = 0; box < board_.box_count(); ++box) {
+    bool complete = true;
+    for (int l : board_.box_lines(box)) complete &= (p.drawn >> l & 1) != 0;
+    const bool owned = ((p.a_boxes | p.b_boxes) >> box & 1) != 0;
+    // A box drawn whole by a variant (1x1 Swedish: all four sides on the
+    // border) belongs to nobody.
+    std::uint64_t sides = 0;
+    for (int l : board_.box_lines(box)) sides |= std::uint64_t{1} << l;
+    const bool predrawn = (board_.predrawn(Variant::kSwedish) & sides) == sides;
+    if (complete != owned && !(complete && predrawn))
+      return bad(
+          absl::StrFormat("box %s is %s", box_name(board_, box),
+                          complete ? "complete but nobody took it" : "taken but not complete"));
+  }
+  if (to_move_override_ && to_move_override_ != (p.to_move == 0 ? 'A' : 'B'))
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "--to-move %c, but the position says %s to move", to_move_override_, to_move(p)));
+  return p;
+}
+
+std::string Game::variant_name(const Position&) const {
+  if (from_diagram_) return absl::StrFormat("%s (from a diagram)", board_.name());
   return absl::StrFormat("%s %s", board_.name(), dots_and_boxes::variant_name(variant_));
 }
 
-std::string Game::format(const Position& pos) const {
-  std::vector<std::string> drawn;
-  for (int gr = 0; gr <= 2 * pos.board.rows(); ++gr)
-    for (int gc = 0; gc <= 2 * pos.board.cols(); ++gc)
-      if (const int id = pos.board.line_at_grid(gr, gc); id >= 0 && pos.is_drawn(id))
-        drawn.push_back(wilson_name(pos.board, id));
-  int a = 0, b = 0;
-  for (char o : pos.owner) (o == 'A' ? a : b) += o ? 1 : 0;
-  return absl::StrFormat("%s; drawn: %s; boxes A %d, B %d; %c to move", pos.board.name(),
-                         drawn.empty() ? "none" : absl::StrJoin(drawn, " "), a, b, pos.to_move);
+std::string Game::format(const Position& p) const {
+  std::vector<std::string> drawn, a, b;
+  for (int gr = 0; gr <= 2 * board_.rows(); ++gr)
+    for (int gc = 0; gc <= 2 * board_.cols(); ++gc)
+      if (const int id = board_.line_at_grid(gr, gc); id >= 0 && (p.drawn >> id & 1))
+        drawn.push_back(wilson_name(board_, id));
+  for (int box = 0; box < board_.box_count(); ++box) {
+    if (p.a_boxes >> box & 1) a.push_back(box_name(board_, box));
+    if (p.b_boxes >> box & 1) b.push_back(box_name(board_, box));
+  }
+  auto list = [](const std::vector<std::string>& v) {
+    return v.empty() ? std::string("none") : absl::StrJoin(v, " ");
+  };
+  return absl::StrFormat("%s; drawn: %s; boxes A: %s; boxes B: %s; %s to move", board_.name(),
+                         list(drawn), list(a), list(b), to_move(p));
 }
 
-std::int64_t Game::display_value(const Position& pos, int mover_value) const {
-  return pos.taken_difference() + (pos.to_move == 'A' ? mover_value : -mover_value);
+std::string Game::move_name(const Position&, Move m) const {
+  return wilson_name(board_, m);
+}
+
+std::map<std::string, std::string> Game::move_notations(const Position&, Move m) const {
+  return {{"openspiel", std::to_string(m)}, {"openspiel_name", openspiel_name(board_, m)}};
+}
+
+absl::StatusOr<Game::Move> Game::parse_move(const Position& p, std::string_view text) const {
+  absl::StatusOr<int> id = parse_line(board_, text);
+  if (id.ok() && !(p.drawn >> *id & 1)) return static_cast<Move>(*id);
+  std::vector<std::string> legal;
+  for_each_move(p, [&](Move m) { legal.push_back(move_name(p, m)); });
+  const std::string why =
+      !id.ok() ? std::string(id.status().message())
+               : absl::StrFormat("line %s (%s) is already drawn", wilson_name(board_, *id),
+                                 openspiel_name(board_, *id));
+  if (legal.empty())
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%s; no move is legal here, the game is over", why));
+  return absl::InvalidArgumentError(
+      absl::StrFormat("%s; legal: %s", why, absl::StrJoin(legal, " ")));
 }
 
 std::string Game::value_meaning() const {
   return "final score A minus B with best play; A is the player who moved first";
 }
 
-std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {
+std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const {
   std::map<int, std::string> labels;
-  for (const plugin::MoveAnalysis& m : moves) {
-    absl::StatusOr<int> id = parse_line(pos.board, m.move);
-    if (id.ok()) labels[*id] = absl::StrFormat("%d", m.value);
-  }
-  if (pos.undrawn_count() == 0) {
-    const int d = pos.taken_difference(), boxes = pos.board.box_count();
-    return render_diagram(
-        pos, labels, {absl::StrFormat("game over: A %d, B %d", (boxes + d) / 2, (boxes - d) / 2)});
-  }
-  return render_diagram(pos, labels, {absl::StrFormat("%c to move", pos.to_move)});
+  for (const plugin::RatedMove<Move>& m : moves)  // unresolved moves stay blank
+    if (m.info.resolved) labels[m.move] = absl::StrFormat("%d", m.info.value);
+  const BoardPosition pos = board_position(p);
+  if (undrawn_count(p) == 0)
+    return render_diagram(pos, labels,
+                          {absl::StrFormat("game over: A %d, B %d", std::popcount(p.a_boxes),
+                                           std::popcount(p.b_boxes))});
+  return render_diagram(pos, labels, {absl::StrFormat("%s to move", to_move(p))});
 }
 
 }  // namespace sente::dots_and_boxes

@@ -14,7 +14,7 @@
 #include "absl/strings/strip.h"
 #include "diagram.hpp"
 #include "game.hpp"
-#include "sente/plugin/dense_analysis.hpp"
+#include "sente/engines/retrograde_dense.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::dots_and_boxes {
@@ -23,15 +23,22 @@ namespace {
 constexpr std::uintmax_t kMaxFileBytes = 64 << 20;
 
 // Final A minus B for drawing each undrawn line of `pos`, by line id: the
-// same analysis `sente analyze` prints.
-absl::StatusOr<std::map<int, int>> line_values(const Position& pos, const Progress& progress) {
-  absl::StatusOr<Game> game = Game::open({});
-  if (!game.ok()) return game.status();
-  absl::StatusOr<plugin::Analysis> a = plugin::analyze_dense(*game, pos, {}, progress);
-  if (!a.ok()) return a.status();
+// values `sente analyze` prints, from one dense table of `pos`.
+absl::StatusOr<std::map<int, int>> line_values(const Game& game, const Position& pos,
+                                               DenseKernel kernel, const Progress& progress) {
+  absl::StatusOr<DenseView> view = game.dense_view(pos);
+  if (!view.ok()) return view.status();
+  DenseOptions options;
+  options.kernel = kernel;
+  options.progress = progress;
+  absl::StatusOr<DenseTable> table = solve_dense(*view, options);
+  if (!table.ok()) return table.status();
   std::map<int, int> values;
-  for (const plugin::MoveAnalysis& m : a->moves)
-    values[std::stoi(m.also.at("openspiel"))] = static_cast<int>(m.value);
+  game.for_each_move(pos, [&](Game::Move m) {
+    const Scored<Position> s = game.play(pos, m);
+    const int mover = move_value(s.effect, (*table)[*view->index_of(s.child)]);
+    values[m] = static_cast<int>(game.display_value(pos, mover));
+  });
   return values;
 }
 
@@ -60,7 +67,7 @@ void compare(const Board& board, const std::map<int, int>& published,
 
 absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
                                                      plugin::VerifyReport report,
-                                                     const Progress& progress) {
+                                                     DenseKernel kernel, const Progress& progress) {
   absl::StatusOr<std::vector<Diagram>> diagrams = parse_diagrams(text);
   if (!diagrams.ok()) return diagrams.status();
   report.items_found = static_cast<std::int64_t>(diagrams->size());
@@ -72,7 +79,7 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
       report.skipped.push_back({where, absl::StrJoin(d.problems, "; ")});
       continue;
     }
-    const Position& pos0 = d.position;
+    const BoardPosition& pos0 = d.position;
     const std::string shape = pos0.board.name();
     if (d.scores.empty()) {
       report.skipped.push_back({where, shape + " board with no scores written on it"});
@@ -86,14 +93,16 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
                                   format_bytes(std::uint64_t{1} << pos0.undrawn_count()))});
       continue;
     }
-    Position pos = pos0;
+    BoardPosition pos = pos0;
     pos.to_move = infer_to_move(d);
     if (!pos.to_move) {
       report.skipped.push_back(
           {where, shape + " board: boxes are taken and the page does not say who is to move"});
       continue;
     }
-    absl::StatusOr<std::map<int, int>> computed = line_values(pos, progress);
+    const Game game(pos.board, Variant::kAmerican);
+    absl::StatusOr<std::map<int, int>> computed =
+        line_values(game, game.position_of(pos), kernel, progress);
     if (!computed.ok()) return computed.status();
     int matched = 0;
     compare(
@@ -111,11 +120,11 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
 }
 
 absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
-                                                plugin::VerifyReport report,
+                                                plugin::VerifyReport report, DenseKernel kernel,
                                                 const Progress& progress) {
   // (board, variant) -> published values by line id, with the first CSV line.
   struct Table {
-    Position start;
+    Game game;
     std::map<int, int> values;
     std::map<int, int> lines;  // line id -> CSV line
     int line = 0;
@@ -140,10 +149,10 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
         if (!s.ok())
           return absl::Status(s.code(),
                               absl::StrFormat("%s, line %d: %s", report.file, lineno, s.message()));
-      tables[key] = {Position::start(*board, *variant), {}, {}, lineno};
+      tables.emplace(key, Table{Game(*board, *variant), {}, {}, lineno});
     }
-    Table& t = tables[key];
-    absl::StatusOr<int> id = parse_line(t.start.board, absl::StrFormat("%s,%d,%d", f[2], r, c));
+    Table& t = tables.at(key);
+    absl::StatusOr<int> id = parse_line(t.game.board(), absl::StrFormat("%s,%d,%d", f[2], r, c));
     if (!id.ok())
       return absl::InvalidArgumentError(
           absl::StrFormat("%s, line %d: %s", report.file, lineno, id.status().message()));
@@ -157,18 +166,19 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
   report.items_found = static_cast<std::int64_t>(tables.size());
   for (auto& [key, t] : tables) {
     const std::string where = absl::StrFormat("%s %s (line %d)", key.first, key.second, t.line);
-    if (t.start.undrawn_count() > kMaxUndrawnLines) {
+    const Position start = t.game.start();
+    if (t.game.undrawn_count(start) > kMaxUndrawnLines) {
       report.skipped.push_back(
           {where, absl::StrFormat("%d undrawn lines (%d values): beyond the dense engine's "
                                   "limit of %d",
-                                  t.start.undrawn_count(), t.values.size(), kMaxUndrawnLines)});
+                                  t.game.undrawn_count(start), t.values.size(), kMaxUndrawnLines)});
       continue;
     }
-    absl::StatusOr<std::map<int, int>> computed = line_values(t.start, progress);
+    absl::StatusOr<std::map<int, int>> computed = line_values(t.game, start, kernel, progress);
     if (!computed.ok()) return computed.status();
     int matched = 0;
     compare(
-        t.start.board, t.values, *computed,
+        t.game.board(), t.values, *computed,
         [&](int id) {
           return absl::StrFormat("%s %s (line %d)", key.first, key.second, t.lines[id]);
         },
@@ -184,10 +194,20 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
 absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
-  for (const auto& [key, value] : options)
-    if (key != "engine")
-      return absl::InvalidArgumentError(
-          absl::StrFormat("verify reads the board and variant from the file; drop --%s", key));
+  DenseKernel kernel = DenseKernel::kAuto;
+  for (const auto& [key, value] : options) {
+    if (key == "engine" && (value == "dense" || value == "dense-generic")) {
+      if (value == "dense-generic") kernel = DenseKernel::kGeneric;
+      continue;
+    }
+    if (key == "engine")
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "verify recomputes published scores with the dense engine (dense or dense-generic), "
+          "not %s",
+          value));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("verify reads the board and variant from the file; drop --%s", key));
+  }
   absl::StatusOr<std::string> read =
       read_text_file(file, kMaxFileBytes, "a page of diagrams or a table of values");
   if (!read.ok()) return read.status();
@@ -195,8 +215,8 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
   plugin::VerifyReport report;
   report.file = file;
   if (text.rfind("board,variant,edge,row,col,value", 0) == 0)
-    return verify_csv(text, std::move(report), progress);
-  return verify_diagrams(text, std::move(report), progress);
+    return verify_csv(text, std::move(report), kernel, progress);
+  return verify_diagrams(text, std::move(report), kernel, progress);
 }
 
 }  // namespace sente::dots_and_boxes

@@ -65,19 +65,25 @@ TEST(WilsonDiagrams, ProgramInputGivesThePublishedThreeByFiveSwedishValue) {
   ASSERT_TRUE(std::regex_search(md, m, std::regex(R"(\| 3x5 Swedish \| 22 \| ([+-]?\d+) \|)")));
   absl::StatusOr<Game> game = Game::open({});
   ASSERT_TRUE(game.ok());
-  absl::StatusOr<Position> pos = game->parse(testing::read_text(testing::reference_file(kInput)));
+  const std::string text = testing::read_text(testing::reference_file(kInput));
+  // The plain game (3x3) refuses another board; the game for the diagram's board reads it.
+  EXPECT_FALSE(game->parse(text).ok());
+  absl::StatusOr<Game> for_board = game->with_board_of(text, /*from_file=*/true);
+  ASSERT_TRUE(for_board.ok()) << for_board.status();
+  absl::StatusOr<Position> pos = for_board->parse(text, /*from_file=*/true);
   ASSERT_TRUE(pos.ok()) << pos.status();
-  EXPECT_EQ(pos->board.name(), "3x5");
-  EXPECT_EQ(pos->undrawn_count(), 22);
-  EXPECT_EQ(pos->to_move, 'A');
-  EXPECT_EQ(helpers::solve(*pos).value, std::stoi(m[1]));
+  EXPECT_EQ(for_board->board().name(), "3x5");
+  EXPECT_EQ(for_board->undrawn_count(*pos), 22);
+  EXPECT_EQ(for_board->to_move(*pos), "A");
+  EXPECT_EQ(for_board->variant_name(*pos), "3x5 (from a diagram)");
+  EXPECT_EQ(helpers::solve(for_board->board_position(*pos)).value, std::stoi(m[1]));
 }
 
 TEST(WilsonDiagrams, OwnDrawingsRoundTrip) {
   std::mt19937_64 rng(11);
   for (int trial = 0; trial < 40; ++trial) {
     const int rows = 1 + trial % 3, cols = 1 + (trial / 3) % 4;
-    Position pos = Position::start(helpers::board(rows, cols), Variant::kAmerican);
+    BoardPosition pos = BoardPosition::start(helpers::board(rows, cols), Variant::kAmerican);
     std::vector<int> ids(pos.board.line_count());
     std::iota(ids.begin(), ids.end(), 0);
     std::shuffle(ids.begin(), ids.end(), rng);

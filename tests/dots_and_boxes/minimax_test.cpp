@@ -89,7 +89,7 @@ TEST(DotsAndBoxesMinimax, DenseEngineAgreesOnRandomPositions) {
           a_to_move = !a_to_move;
         moves += letters(gr, gc) + " ";
       }
-      Position pos = Position::start(helpers::board(c.rows, c.cols), Variant::kAmerican);
+      BoardPosition pos = BoardPosition::start(helpers::board(c.rows, c.cols), Variant::kAmerican);
       ASSERT_TRUE(play_moves(pos, moves).ok());
       ASSERT_EQ(pos.to_move, a_to_move ? 'A' : 'B');
       ASSERT_EQ(pos.taken_difference(), score);

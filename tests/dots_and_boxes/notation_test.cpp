@@ -34,7 +34,7 @@ TEST(Notation, BadMovesSayWhatWasWrong) {
     ASSERT_FALSE(id.ok()) << bad;
     EXPECT_NE(id.status().message().find(bad), absl::string_view::npos) << id.status();
   }
-  Position p = Position::start(b, Variant::kAmerican);
+  BoardPosition p = BoardPosition::start(b, Variant::kAmerican);
   absl::Status s = play_moves(p, "ab ab");
   EXPECT_NE(s.message().find("move 2"), absl::string_view::npos) << s;
   EXPECT_NE(s.message().find("already drawn"), absl::string_view::npos) << s;
@@ -61,7 +61,7 @@ TEST(Notation, WilsonsTwoByThreeExampleGoodMoves) {
   ASSERT_EQ(good.size(), 9u);
   // The position of that example on Wilson's "Board Notation Explanation"
   // page: lines bc, cd and dg drawn, so B is to move.
-  Position pos = Position::start(helpers::board(2, 3), Variant::kAmerican);
+  BoardPosition pos = BoardPosition::start(helpers::board(2, 3), Variant::kAmerican);
   ASSERT_TRUE(play_moves(pos, "bc cd dg").ok());
   ASSERT_EQ(pos.to_move, 'B');
   const helpers::Solved s = helpers::solve(pos);
@@ -77,7 +77,7 @@ TEST(Notation, WilsonsThreeByFiveSwedishExampleRun) {
   const std::vector<std::string> run = quoted_moves(md, "His 3x5 Swedish example run");
   ASSERT_GE(run.size(), 2u);
   // A (the user) plays the first move; the program answers with a best reply.
-  Position pos = Position::start(helpers::board(3, 5), Variant::kSwedish);
+  BoardPosition pos = BoardPosition::start(helpers::board(3, 5), Variant::kSwedish);
   ASSERT_TRUE(pos.play(*parse_line(pos.board, run[0])).ok());
   ASSERT_EQ(pos.to_move, 'B');
   const helpers::Solved s = helpers::solve(pos);

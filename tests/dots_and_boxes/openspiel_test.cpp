@@ -19,8 +19,8 @@ TEST(OpenSpiel, ReplayGivesTheSameBoxesAndResult) {
   const std::string text = testing::read_text(testing::reference_file(kPlaythrough));
   std::smatch m;
   ASSERT_TRUE(std::regex_search(text, m, std::regex(R"(num_cols=(\d+),num_rows=(\d+))")));
-  Position pos =
-      Position::start(helpers::board(std::stoi(m[2]), std::stoi(m[1])), Variant::kAmerican);
+  BoardPosition pos =
+      BoardPosition::start(helpers::board(std::stoi(m[2]), std::stoi(m[1])), Variant::kAmerican);
   const std::regex apply(R"re(# Apply action "P([12])\(([hv],\d+,\d+)\)"\s*\naction: (\d+))re");
   int moves = 0;
   for (std::sregex_iterator it(text.begin(), text.end(), apply), end; it != end; ++it) {

@@ -34,7 +34,7 @@ TEST(PublishedValues, EmptyBoardValuesAndBestFirstMoves) {
       ASSERT_TRUE(board.ok()) << row[0];
       Variant variant = Variant::kAmerican;
       if (words.size() > 1) variant = *parse_variant(words[1]);
-      const Position start = Position::start(*board, variant);
+      const BoardPosition start = BoardPosition::start(*board, variant);
       if (start.undrawn_count() > kMaxLinesInTests) continue;
       int value = 0;
       ASSERT_TRUE(absl::SimpleAtoi(row[2], &value)) << row[2];
@@ -84,7 +84,7 @@ TEST(PublishedValues, ThreeByThreeReplyCounts) {
       {"other inner lines", [](Line l) { return !on_border(l) && !in_centre_box(l); }},
   };
   const Board b = helpers::board(3, 3);
-  const Position start = Position::start(b, Variant::kAmerican);
+  const BoardPosition start = BoardPosition::start(b, Variant::kAmerican);
   const int value = helpers::solve(start).value;
   int lines_seen = 0;
   for (const auto& row : rows) {
@@ -99,7 +99,7 @@ TEST(PublishedValues, ThreeByThreeReplyCounts) {
     for (int id = 0; id < b.line_count(); ++id) {
       if (!kinds.at(row[0])(b.line(id))) continue;
       ++count;
-      Position after = start;
+      BoardPosition after = start;
       ASSERT_TRUE(after.play(id).ok());
       const helpers::Solved s = helpers::solve(after);
       EXPECT_EQ(static_cast<int>(s.moves.size()), of);

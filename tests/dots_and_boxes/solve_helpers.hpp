@@ -8,6 +8,7 @@
 
 #include "board.hpp"
 #include "dense_view.hpp"
+#include "game.hpp"
 #include "sente/engines/retrograde_dense.hpp"
 
 namespace sente::dots_and_boxes::helpers {
@@ -24,18 +25,21 @@ struct Solved {
   }
 };
 
-inline Solved solve(const Position& pos) {
-  absl::StatusOr<DenseView> view = DenseView::make(pos);
+inline Solved solve(const BoardPosition& board_position) {
+  const Game game(board_position.board, Variant::kAmerican);
+  const Position pos = game.position_of(board_position);
+  absl::StatusOr<DenseView> view = game.dense_view(pos);
   EXPECT_TRUE(view.ok()) << view.status();
   absl::StatusOr<DenseTable> table = solve_dense(*view);
   EXPECT_TRUE(table.ok()) << table.status();
-  const int sign = pos.to_move == 'A' ? 1 : -1;
+  EXPECT_EQ(view->index_of(pos), view->root());
   Solved s;
-  s.value = pos.taken_difference() + sign * (*table)[view->root()];
-  for (const plugin::RootMove& m : view->root_moves()) {
-    const int id = view->line_of_cell(std::countr_zero(m.child));
-    s.moves[id] = pos.taken_difference() + sign * move_value(m.effect, (*table)[m.child]);
-  }
+  s.value = static_cast<int>(game.display_value(pos, (*table)[view->root()]));
+  game.for_each_move(pos, [&](Game::Move m) {
+    const Scored<Position> c = game.play(pos, m);
+    s.moves[m] = static_cast<int>(
+        game.display_value(pos, move_value(c.effect, (*table)[*view->index_of(c.child)])));
+  });
   return s;
 }
 

@@ -12,15 +12,15 @@ namespace {
 class Table3x3 : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    pos_ = Position::start(helpers::board(3, 3), Variant::kAmerican);
-    view_ = std::make_unique<DenseView>(*DenseView::make(pos_));
+    pos_ = BoardPosition::start(helpers::board(3, 3), Variant::kAmerican);
+    view_ = std::make_unique<DenseView>(*DenseView::make(pos_.board, pos_.drawn));
     table_ = std::make_unique<DenseTable>(*solve_dense(*view_));
   }
-  static Position pos_;
+  static BoardPosition pos_;
   static std::unique_ptr<DenseView> view_;
   static std::unique_ptr<DenseTable> table_;
 };
-Position Table3x3::pos_;
+BoardPosition Table3x3::pos_;
 std::unique_ptr<DenseView> Table3x3::view_;
 std::unique_ptr<DenseTable> Table3x3::table_;
 
