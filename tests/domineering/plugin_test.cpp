@@ -94,7 +94,7 @@ TEST(DomineeringPlugin, SolveOfAPositionIsOneSearchForTheSideToMove) {
     ASSERT_TRUE(a.ok()) << a.status();
     EXPECT_EQ(a->to_move, v ? "V" : "H");
     EXPECT_EQ(a->value_text, naive::wins(g, v) ? "win" : "loss") << g.text();
-    EXPECT_EQ(a->position, g.text());
+    EXPECT_EQ(a->position, g.text() + (v ? " V" : " H"));
   }
 }
 
@@ -140,7 +140,7 @@ TEST(DomineeringPlugin, AnalyzeRatesAndMarksEveryLegalMove) {
 TEST(DomineeringPlugin, APositionGivesItsBoardAndABoardThatDisagreesIsAnError) {
   plugin::Bound<Game> b = bind({}, "...|.#.");
   EXPECT_EQ(b.game->board().name(), "2x3");
-  EXPECT_EQ(b.game->format(b.position), "...|.#.");
+  EXPECT_EQ(b.game->format(b.position), "...|.#. V");
   absl::StatusOr<plugin::Bound<Game>> bad =
       plugin::bind<Game>({{"board", "3x3"}}, PositionInput{"...|.#.", ""});
   ASSERT_FALSE(bad.ok());
