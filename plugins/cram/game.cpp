@@ -13,6 +13,11 @@
 
 namespace sente::cram {
 
+// What the engines need, checked here: grundy (impartial, components),
+// retrograde's symmetry (canonical), alpha-beta and minimax (acyclic).
+static_assert(ImpartialRules<Game> && AcyclicRules<Game> && SymmetricRules<Game> &&
+              grundy::DecomposableGame<Game> && plugin::PluginGame<Game>);
+
 namespace {
 
 // A move wins for its mover: it leads to nimber 0 (Grundy engines write the

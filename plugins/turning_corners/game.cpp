@@ -13,6 +13,11 @@
 
 namespace sente::turning_corners {
 
+// What the engines need, checked here: xor (its own), mex (grundy_view),
+// grundy (impartial, components), alpha-beta and minimax (acyclic).
+static_assert(ImpartialRules<Game> && AcyclicRules<Game> && grundy::DecomposableGame<Game> &&
+              plugin::GrundyViewRules<Game> && XorEngine::fits<Game> && plugin::PluginGame<Game>);
+
 plugin::GameInfo Game::info() {
   plugin::GameInfo g;
   g.name = "turning-corners";
