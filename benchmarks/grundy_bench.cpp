@@ -6,12 +6,16 @@
 // positions) 108.6 s, 3 x 8 15.0 s, 4 x 6 53.1 s. Issue 4's targets on this
 // 2-core machine: 1..1023 single-coin mex <= 60 s, full 5 x 5 <= 5 s.
 //   build/release/bin/grundy_bench --benchmark_filter=full_position
+// `plugin_solve` runs `sente solve turning-corners` without the driver's
+// printing: the plugin adapter binds the engine named and solves the start.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
 
+#include "game.hpp"
 #include "sente/engines/coin_turning.hpp"
 #include "sente/engines/grundy.hpp"
+#include "sente/plugin/adapter.hpp"
 
 namespace {
 
@@ -63,6 +67,27 @@ BENCHMARK_CAPTURE(full_position_mex, 5x5_one_thread, 5, 5, 1, 108.6)
 BENCHMARK_CAPTURE(full_position_mex, 3x8, 3, 8, 0, 15.0)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(full_position_mex, 4x6, 4, 6, 0, 53.1)->Unit(benchmark::kSecond)->Iterations(1);
 BENCHMARK_CAPTURE(full_position_mex, 5x5, 5, 5, 0, 108.6)->Unit(benchmark::kSecond)->Iterations(1);
+
+// `sente solve turning-corners --board SIZE --engine ENGINE` through the
+// plugin adapter (engine registry, binding, analysis).
+void plugin_solve(benchmark::State& state, const char* engine, const char* size) {
+  plugin::Adapter<turning_corners::Game> adapter;
+  for (auto _ : state) {
+    absl::StatusOr<plugin::Analysis> a =
+        adapter.solve({{"engine", engine}, {"board", size}}, {}, {});
+    if (!a.ok()) {
+      state.SkipWithError(std::string(a.status().message()).c_str());
+      return;
+    }
+    benchmark::DoNotOptimize(a->value);
+    for (const plugin::Stat& st : a->stats)
+      if (st.name == "seconds") state.counters["engine_s"] = st.value;
+  }
+}
+BENCHMARK_CAPTURE(plugin_solve, xor_8x8, "xor", "8x8")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(plugin_solve, mex_4x5, "mex", "4x5")->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(plugin_solve, mex_5x5, "mex", "5x5")->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK_CAPTURE(plugin_solve, grundy_8x8, "grundy", "8x8")->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

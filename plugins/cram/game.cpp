@@ -8,34 +8,53 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "sente/engines/grundy.hpp"
-#include "sente/plugin/grundy_analysis.hpp"
+#include "sente/plugin/engines/grundy.hpp"
 #include "sente/support/mcgs_test.hpp"
 
 namespace sente::cram {
 
-Model::Model(GridShape shape) : shape_(shape) {
+// What the engines need, checked here: grundy (impartial, components),
+// retrograde's symmetry (canonical), alpha-beta and minimax (acyclic).
+static_assert(ImpartialRules<Game> && AcyclicRules<Game> && SymmetricRules<Game> &&
+              grundy::DecomposableGame<Game> && plugin::PluginGame<Game>);
+
+namespace {
+
+// A move wins for its mover: it leads to nimber 0 (Grundy engines write the
+// nimber, "0" or "*k") or it is a "win" (win/loss engines). Winning moves
+// are among the best.
+bool wins(const plugin::MoveAnalysis& m) {
+  if (!m.resolved || !m.best) return false;
+  const bool nimber = m.value_text == "0" || m.value_text.starts_with('*');
+  return nimber ? m.value == 0 : m.value > 0;
+}
+
+}  // namespace
+
+Game::Game(GridShape shape) : shape_(shape) {
   for (int r = 0; r < shape.rows; ++r)
     for (int c = 0; c < shape.cols; ++c) {
       if (c + 1 < shape.cols) across_ |= std::uint64_t{1} << shape.bit(r, c);
       if (r + 1 < shape.rows) down_ |= std::uint64_t{1} << shape.bit(r, c);
     }
   const GridSymmetry sym(shape);
-  images_ = {sym.flip_rows, sym.flip_cols, sym.half_turn};
+  std::vector<BitPermutation> images = {sym.flip_rows, sym.flip_cols, sym.half_turn};
   if (shape.rows == shape.cols) {
     // The transposes of the four images: the other four symmetries of a square.
     const GridShape t = shape.transposed();
     const GridSymmetry tsym(t);
-    images_.push_back(sym.transpose);
+    images.push_back(sym.transpose);
     for (const BitPermutation* p : {&tsym.flip_rows, &tsym.flip_cols, &tsym.half_turn}) {
       const BitPermutation& q = *p;
       const BitPermutation& tr = sym.transpose;
-      images_.push_back(BitPermutation(
+      images.push_back(BitPermutation(
           shape.cells(), [&](int i) { return std::countr_zero(q(tr(std::uint64_t{1} << i))); }));
     }
   }
+  images_ = std::make_shared<const std::vector<BitPermutation>>(std::move(images));
 }
 
-Model::Position Model::top_left(Position p) const {
+Game::Position Game::top_left(Position p) const {
   if (p == 0) return 0;
   const int cols = shape_.cols;
   std::uint64_t columns = 0;  // which columns hold a cell
@@ -45,13 +64,19 @@ Model::Position Model::top_left(Position p) const {
   return p >> (top * cols + left);  // no cell wraps: every cell is at column >= left
 }
 
-Model::Key Model::key(Position p) const {
-  Key k = top_left(p);
-  for (const BitPermutation& image : images_) k = std::min(k, top_left(image(p)));
+std::uint64_t Game::key(Position p) const {
+  std::uint64_t k = top_left(p);
+  for (const BitPermutation& image : *images_) k = std::min(k, top_left(image(p)));
   return k;
 }
 
-std::vector<Model::Position> Model::components(Position p) const {
+Game::Position Game::canonical(Position p) const {
+  Position best = p;
+  for (const BitPermutation& image : *images_) best = std::min(best, image(p));
+  return best;
+}
+
+std::vector<Game::Position> Game::components(Position p) const {
   std::vector<Position> parts;
   while (p) {
     Position part = p & (~p + 1);
@@ -68,21 +93,6 @@ std::vector<Model::Position> Model::components(Position p) const {
   return parts;
 }
 
-std::vector<Move> Model::moves(Position p) const {
-  std::vector<Move> out;
-  for (std::uint64_t a = p & across_ & (p >> 1); a; a &= a - 1) {
-    const int c = std::countr_zero(a);
-    out.push_back({c, c + 1});
-  }
-  // A one-row board has no vertical moves (and may be 64 wide: no shift by 64).
-  const std::uint64_t below = shape_.rows > 1 ? p >> shape_.cols : 0;
-  for (std::uint64_t d = p & down_ & below; d; d &= d - 1) {
-    const int c = std::countr_zero(d);
-    out.push_back({c, c + shape_.cols});
-  }
-  return out;
-}
-
 plugin::GameInfo Game::info() {
   plugin::GameInfo g;
   g.name = "cram";
@@ -90,12 +100,10 @@ plugin::GameInfo Game::info() {
   g.summary =
       "Impartial Domineering: either player places a domino on two empty neighbouring cells, "
       "across or down; who cannot move loses. Any board of at most 64 cells, with blocked "
-      "cells. `solve` gives the nimber *k (the player to move wins iff k != 0); `analyze` gives "
-      "every move's resulting nimber (winning moves lead to 0). Moves are named b2-b3.";
-  g.options = {{"board", "ROWSxCOLS, e.g. 4x4 (default; a position gives its own)"},
-               {"engine", "memo (the only one)"},
-               {"memo-positions", "the memo's limit in positions (default 2^25, about 1 GiB)"}};
-  g.engines = {{"memo", "Grundy mex with a memo keyed by the least mirror image"}};
+      "cells. The Grundy engines give the nimber *k (the player to move wins iff k != 0) and, "
+      "in `analyze`, every move's resulting nimber (winning moves lead to 0); the search "
+      "engines give win or loss. Moves are named b2-b3.";
+  g.options = {{"board", "ROWSxCOLS, e.g. 4x4 (a position gives its own)", "4x4"}};
   g.position_formats = {{"rows", kGridRowsFormat}};
   return g;
 }
@@ -107,52 +115,59 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       absl::StatusOr<GridShape> s = parse_dimensions(value);
       if (!s.ok()) return s.status();
       if (absl::Status ok = check_grid(*s); !ok.ok()) return ok;
-      g.shape_ = *s;
+      g = Game(*s);
       g.board_given_ = true;
     }
   }
   return g;
 }
 
-absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
-  if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
+absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
+  if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return *this;
   absl::StatusOr<ParsedGrid> grid = parse_grid(text);
   if (!grid.ok()) return grid.status();
-  if (board_given_ && !(grid->shape == shape_))
+  if (grid->shape == shape_) return *this;
+  if (board_given_)
     return absl::InvalidArgumentError(absl::StrFormat(
         "the position has %d rows of %d cells but --board is %dx%d; drop --board or make them "
         "agree",
         grid->shape.rows, grid->shape.cols, shape_.rows, shape_.cols));
-  return Position{grid->shape, grid->empty};
+  return Game(grid->shape);
 }
 
-std::string Game::value_meaning() const {
-  return plugin::kNimberMeaning;
+absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file) const {
+  if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
+  absl::StatusOr<ParsedGrid> grid = parse_grid(text);
+  if (!grid.ok()) return grid.status();
+  if (!(grid->shape == shape_))
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the position has %d rows of %d cells but the board is %dx%d; %s", grid->shape.rows,
+        grid->shape.cols, shape_.rows, shape_.cols,
+        board_given_ ? "drop --board or make them agree" : "give a position of this board"));
+  return grid->empty;
 }
 
-std::string Game::move_name(const Position& pos, const Move& m) const {
-  const int c = pos.shape.cols;
+std::string Game::move_name(Position, const Move& m) const {
+  const int c = shape_.cols;
   return absl::StrCat(cell_name(m.first / c, m.first % c), "-",
                       cell_name(m.second / c, m.second % c));
 }
 
-std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {
-  const GridShape s = pos.shape;
-  const std::vector<Move> legal = model(pos).moves(pos.empty);
-  std::vector<std::string> wins;
+std::string Game::render(Position p, std::span<const plugin::RatedMove<Move>> moves) const {
+  std::vector<std::string> names;
   std::vector<std::pair<int, char>> marks;
-  for (std::size_t i = 0; i < moves.size() && i < legal.size(); ++i)
-    if (moves[i].value == 0) {
-      marks.push_back({legal[i].first, 'W'});
-      wins.push_back(moves[i].move);
+  for (const plugin::RatedMove<Move>& m : moves)
+    if (wins(m.info)) {
+      marks.push_back({m.move.first, 'W'});
+      names.push_back(m.info.move);
     }
-  std::string out = labelled_grid(s, pos.empty, marks);
+  std::string out = labelled_grid(shape_, p, marks);
   if (!moves.empty())
-    absl::StrAppend(&out, "\n",
-                    wins.empty() ? "no winning move (a P-position)"
-                                 : "winning moves (to 0), marked W on their first cell: " +
-                                       absl::StrJoin(wins, " "),
-                    "\n");
+    absl::StrAppend(
+        &out, "\n",
+        names.empty() ? "no winning move (a P-position)"
+                      : "winning moves, marked W on their first cell: " + absl::StrJoin(names, " "),
+        "\n");
   return out;
 }
 
@@ -160,8 +175,17 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
                                                   const std::string& file,
                                                   const Progress& progress) {
   if (absl::StatusOr<Game> g = open(options); !g.ok()) return g.status();
-  absl::StatusOr<grundy::MemoOptions> mo = plugin::memo_options(options, {});
-  if (!mo.ok()) return mo.status();
+  // The memo's limit as the grundy engine reads it: the option or its default.
+  std::map<std::string, std::string> values;
+  for (const plugin::OptionInfo& o : plugin::GrundyEngine::spec().options)
+    values[o.name] = o.default_value;
+  if (auto it = options.find("memo-positions"); it != options.end())
+    values["memo-positions"] = it->second;
+  absl::StatusOr<std::uint64_t> limit =
+      plugin::EngineOptions(std::move(values)).count("memo-positions", 1, 1e15, "a position count");
+  if (!limit.ok()) return limit.status();
+  grundy::MemoOptions mo;
+  mo.max_positions = *limit;
   absl::StatusOr<std::vector<McgsLine>> lines = read_mcgs_section(file, "impartial domineering");
   if (!lines.ok()) return lines.status();
   plugin::VerifyReport rep;
@@ -182,8 +206,8 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
     if (!grid.ok())
       return absl::InvalidArgumentError(
           absl::StrFormat("%s:%d: %s", file, l.line, grid.status().message()));
-    const Model model(grid->shape);
-    grundy::MemoGrundy<Model> engine(model, *mo);
+    const Game game(grid->shape);
+    grundy::MemoGrundy<Game> engine(game, mo);
     absl::StatusOr<std::uint32_t> v = engine.value(grid->empty);
     if (!v.ok()) {  // beyond the memo's limit: this position only
       rep.skipped.push_back({where, std::string(v.status().message())});

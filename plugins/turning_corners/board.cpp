@@ -29,14 +29,6 @@ std::string format_position(const Board& board, std::uint64_t heads, char sep) {
   return out;
 }
 
-std::uint64_t move_mask(const Board& board, const Move& m) {
-  std::uint64_t mask = 1ull << board.cell(m.a, m.b);
-  if (m.a2 > 0) mask |= 1ull << board.cell(m.a2, m.b);
-  if (m.b2 > 0) mask |= 1ull << board.cell(m.a, m.b2);
-  if (m.a2 > 0 && m.b2 > 0) mask |= 1ull << board.cell(m.a2, m.b2);
-  return mask;
-}
-
 std::string move_name(const Move& m) {
   return absl::StrFormat("%d,%d:%d,%d", m.a, m.b, m.a2, m.b2);
 }

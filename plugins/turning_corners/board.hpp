@@ -53,7 +53,13 @@ struct Move {
 };
 
 // The mask of the coins a move turns.
-std::uint64_t move_mask(const Board& board, const Move& m);
+inline std::uint64_t move_mask(const Board& board, const Move& m) {
+  std::uint64_t mask = 1ull << board.cell(m.a, m.b);
+  if (m.a2 > 0) mask |= 1ull << board.cell(m.a2, m.b);
+  if (m.b2 > 0) mask |= 1ull << board.cell(m.a, m.b2);
+  if (m.a2 > 0 && m.b2 > 0) mask |= 1ull << board.cell(m.a2, m.b2);
+  return mask;
+}
 
 // "3,3:1,0": coin row,column then the opposite corner row,column (0 = border).
 std::string move_name(const Move& m);

@@ -9,8 +9,14 @@
 #include "sente/engines/coin_turning.hpp"
 #include "sente/engines/grundy.hpp"
 #include "sente/engines/nimber.hpp"
+#include "sente/plugin/registry.hpp"
 
 namespace sente::turning_corners {
+
+// What the engines need, checked here: xor (its own), mex (grundy_view),
+// grundy (impartial, components), alpha-beta and minimax (acyclic).
+static_assert(ImpartialRules<Game> && AcyclicRules<Game> && grundy::DecomposableGame<Game> &&
+              plugin::GrundyViewRules<Game> && XorEngine::fits<Game> && plugin::PluginGame<Game>);
 
 plugin::GameInfo Game::info() {
   plugin::GameInfo g;
@@ -20,22 +26,16 @@ plugin::GameInfo Game::info() {
       "Coins on an m x n board, rows and columns numbered from 1 (row 0 and column 0 are a "
       "border without coins). A move picks a heads coin (a,b) and a cell (a',b') with a' < a, "
       "b' < b and turns the corners (a,b), (a',b), (a,b'), (a',b') that are coins; (a,b) goes "
-      "heads to tails. Who cannot move loses. `solve` gives the nimber *k (the player to move "
-      "wins iff k != 0); `analyze` draws, for each heads coin, the corners that win. Moves are "
-      "named a,b:a',b' (e.g. 3,3:1,0).";
+      "heads to tails. Who cannot move loses. The Grundy engines (xor, mex, grundy) give the "
+      "nimber *k (the player to move wins iff k != 0), the search engines win or loss; "
+      "`analyze` draws, for each heads coin, the corners that win. Moves are named a,b:a',b' "
+      "(e.g. 3,3:1,0).";
   g.options = {
-      {"board", "ROWSxCOLS, at most 64 coins (default 5x5; a position gives its own)"},
-      {"engine", "xor (default) or mex"},
+      {"board", "ROWSxCOLS, at most 64 coins (a position gives its own)", "5x5"},
       {"max-positions", "verify: skip boards with more positions (default: none)"},
       {"coin-square",
        "verify: the single-coin mex is checked on 1..N x 1..N (default: the published N, 1023)"},
   };
-  g.engines = {
-      {"xor", "XOR of the heads coins' values a ⊗ b (nim products): instant on any board"},
-      {"mex",
-       "full-position mex over all 2^(rows*cols) positions (dense Grundy sweep, no XOR rule "
-       "assumed): 2^N entries for N coins, 1 byte each (2 once a position has more than 255 "
-       "moves)"}};
   g.position_formats = {
       {"rows",
        "rows of H/T or 1/0, row 1 first, separated by newlines, '|' or blanks, e.g. \"HTH|TTH\""}};
@@ -44,7 +44,7 @@ plugin::GameInfo Game::info() {
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   // The adapter checks too; this keeps direct callers (verify, tests) as strict.
-  if (absl::Status s = plugin::check_options(info(), options); !s.ok()) return s;
+  if (absl::Status s = plugin::check_options(plugin::full_info<Game>(), options); !s.ok()) return s;
   Game g;
   for (const auto& [key, value] : options) {
     if (key == "board") {
@@ -52,27 +52,34 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       if (!b.ok()) return b.status();
       g.board_ = *b;
       g.board_given_ = true;
-    } else if (key == "engine") {  // xor or mex, as info().engines lists
-      g.engine_ = value == "mex" ? Engine::kMex : Engine::kXor;
     }
   }
   return g;
 }
 
-absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
-  if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
+absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
+  if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return *this;
   absl::StatusOr<ParsedPosition> p = parse_position(text);
   if (!p.ok()) return p.status();
-  if (board_given_ && !(p->board == board_))
+  if (p->board == board_) return *this;
+  if (board_given_)
     return absl::InvalidArgumentError(absl::StrFormat(
         "the position has %d rows of %d coins but --board is %s; drop --board or make them "
         "agree",
         p->board.rows, p->board.cols, board_.name()));
-  return Position{p->board, p->heads};
+  return Game(p->board);
 }
 
-std::string Game::value_meaning() const {
-  return plugin::kNimberMeaning;
+absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file) const {
+  if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
+  absl::StatusOr<ParsedPosition> p = parse_position(text);
+  if (!p.ok()) return p.status();
+  if (!(p->board == board_))
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the position has %d rows of %d coins but the board is %s; %s", p->board.rows,
+        p->board.cols, board_.name(),
+        board_given_ ? "drop --board or make them agree" : "give a position of this board"));
+  return p->heads;
 }
 
 std::vector<std::uint64_t> coin_values(const Board& board) {
@@ -82,52 +89,17 @@ std::vector<std::uint64_t> coin_values(const Board& board) {
   return v;
 }
 
-absl::StatusOr<plugin::NimberEngine<Model>> Game::nimber_engine(const Position& pos,
-                                                                const plugin::Options&,
-                                                                const Progress& progress) const {
-  plugin::NimberEngine<Model> e;
-  const Board board = pos.board;
-  if (engine_ == Engine::kXor) {
-    auto values = std::make_shared<std::vector<std::uint64_t>>(coin_values(board));
-    e.name = "xor of nim products a ⊗ b";
-    e.value = [values](std::uint64_t heads) -> absl::StatusOr<std::uint64_t> {
-      std::uint64_t v = 0;
-      for (std::size_t i = 0; i < values->size(); ++i)
-        if (heads >> i & 1) v ^= (*values)[i];
-      return v;
-    };
-    e.stats = [] { return std::vector<plugin::Stat>{}; };
-    return e;
-  }
-  if (board.cells() > 40)
+absl::StatusOr<GrundyView> Game::grundy_view(Position) const {
+  if (board_.cells() > kMaxMexCoins)
     return absl::ResourceExhaustedError(absl::StrFormat(
         "the mex engine tabulates all 2^%d positions of a %s board (1 or 2 bytes each, at "
-        "least 2^%d bytes); it takes at most 40 coins and the memory available - use "
+        "least 2^%d bytes); it takes at most %d coins and the memory available - use "
         "--engine xor",
-        board.cells(), board.name(), board.cells()));
-  grundy::DenseGrundyOptions o;
-  o.progress = progress;
-  auto stats = std::make_shared<grundy::DenseGrundyStats>();
-  absl::StatusOr<grundy::GrundyTable> table = grundy::solve_dense_grundy(
-      coin_turning::product_board(coin_turning::Twins{}, coin_turning::Twins{}, board.rows,
-                                  board.cols, 1, 1),
-      o, stats.get());
-  if (!table.ok())
-    return absl::Status(table.status().code(),
-                        absl::StrCat(table.status().message(), " (use --engine xor)"));
-  auto shared = std::make_shared<grundy::GrundyTable>(std::move(*table));
-  e.name = absl::StrFormat("full-position mex (dense Grundy sweep, %s kernel)", stats->kernel);
-  e.value = [shared](std::uint64_t heads) -> absl::StatusOr<std::uint64_t> {
-    return (*shared)[heads];
-  };
-  e.stats = [stats] {
-    return std::vector<plugin::Stat>{{"states", double(stats->states), "positions"},
-                                     {"options", double(stats->options), "options"},
-                                     {"table_bytes", double(stats->table_bytes), "bytes"},
-                                     {"seconds", stats->seconds, "s"},
-                                     {"threads", double(stats->threads), "threads"}};
-  };
-  return e;
+        board_.cells(), board_.name(), board_.cells(), kMaxMexCoins));
+  GrundyView view;
+  static_cast<coin_turning::ToggleBoard&>(view) = coin_turning::product_board(
+      coin_turning::Twins{}, coin_turning::Twins{}, board_.rows, board_.cols, 1, 1);
+  return view;
 }
 
 namespace {
@@ -150,31 +122,34 @@ std::string draw(const Board& board, std::uint64_t heads, Mark mark) {
   return out;
 }
 
+// A move wins for its mover: it leads to nimber 0 (Grundy engines write the
+// nimber, "0" or "*k") or it is a "win" (win/loss engines). Winning moves
+// are among the best.
+bool winning(const plugin::MoveAnalysis& m) {
+  if (!m.resolved || !m.best) return false;
+  const bool nimber = m.value_text == "0" || m.value_text.starts_with('*');
+  return nimber ? m.value == 0 : m.value > 0;
+}
+
 }  // namespace
 
-std::string Game::render(const Position& pos, std::span<const plugin::MoveAnalysis> moves) const {
-  std::string out = draw(pos.board, pos.heads, [](int, int, char c) { return c; });
+std::string Game::render(Position heads, std::span<const plugin::RatedMove<Move>> moves) const {
+  std::string out = draw(board_, heads, [](int, int, char c) { return c; });
   if (moves.empty()) return out;
-  // The analysis lists the moves in legal_moves() order.
-  const std::vector<Move> legal = legal_moves(pos.board, pos.heads);
   std::map<std::pair<int, int>, std::vector<Move>> wins;
-  for (std::size_t i = 0; i < legal.size() && i < moves.size(); ++i)
-    if (moves[i].value == 0) wins[{legal[i].a, legal[i].b}].push_back(legal[i]);
+  for (const plugin::RatedMove<Move>& m : moves)
+    if (winning(m.info)) wins[{m.move.a, m.move.b}].push_back(m.move);
   if (wins.empty()) {
-    absl::StrAppend(&out,
-                    "\nNo winning move: every move leads to a non-zero nimber (this is a "
-                    "P-position).\n");
+    absl::StrAppend(&out, "\nNo winning move: every move loses (this is a P-position).\n");
     return out;
   }
-  absl::StrAppend(&out,
-                  "\nWinning moves (to 0), coin by coin: X the coin, * its winning "
-                  "corners\n");
+  absl::StrAppend(&out, "\nWinning moves, coin by coin: X the coin, * its winning corners\n");
   for (const auto& [coin, list] : wins) {
     std::vector<std::string> names;
-    for (const Move& m : list) names.push_back(move_name(pos, m));
+    for (const Move& m : list) names.push_back(turning_corners::move_name(m));
     absl::StrAppend(&out, "\ncoin ", coin.first, ",", coin.second, ": ", absl::StrJoin(names, " "),
                     "\n");
-    out += draw(pos.board, pos.heads, [&](int a, int b, char c) {
+    out += draw(board_, heads, [&](int a, int b, char c) {
       if (a == coin.first && b == coin.second) return 'X';
       for (const Move& m : list)
         if (m.a2 == a && m.b2 == b) return '*';
