@@ -36,6 +36,10 @@ class Game {
   static constexpr int kMoveIds = kMaxLines;
 
   static plugin::GameInfo info();
+  // Alpha-beta stops after 1e8 nodes unless told otherwise: positions beyond
+  // the dense sweep's 30 undrawn lines fall to it by default, and a 4x4 board
+  // from the start would otherwise run for days. It then says "unresolved".
+  static plugin::Options engine_defaults() { return {{"node-limit", "1e8"}}; }
   // Options: board (default 3x3), variant (american), to-move (A/B,
   // overrides the side to move inferred from a diagram). Errors name the bad
   // option and list the accepted values.

@@ -1,8 +1,11 @@
 // Every plugin's game type through the conformance harness (conformance.hpp):
 // one line per game, on a board small enough for every engine it lists.
 #include "conformance.hpp"
+#include "cram/game.hpp"
 #include "domineering/game.hpp"
+#include "dots_and_boxes/game.hpp"
 #include "tic_tac_toe/game.hpp"
+#include "turning_corners/game.hpp"
 
 using sente::conformance::Config;
 
@@ -10,3 +13,9 @@ SENTE_CONFORMANCE(TicTacToeConformance, sente::tic_tac_toe::Game,
                   Config{.options = {}, .engine_positions = 12, .max_random_plies = 8})
 SENTE_CONFORMANCE(DomineeringConformance, sente::domineering::Game,
                   Config{.options = {{"board", "3x4"}}, .max_random_plies = 4})
+SENTE_CONFORMANCE(DotsAndBoxesConformance, sente::dots_and_boxes::Game,
+                  Config{.options = {{"board", "2x2"}}, .min_plies = 4, .max_random_plies = 9})
+SENTE_CONFORMANCE(CramConformance, sente::cram::Game,
+                  Config{.options = {{"board", "3x3"}}, .max_random_plies = 3})
+SENTE_CONFORMANCE(TurningCornersConformance, sente::turning_corners::Game,
+                  Config{.options = {{"board", "2x3"}}, .min_plies = 2, .max_random_plies = 8})

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -36,8 +38,28 @@ TEST(Driver, SolvesThreeByThreeAsJson) {
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["value"], -3);
   EXPECT_EQ(j["to_move"], "A");
-  ASSERT_EQ(j["moves"].size(), 24u);
-  for (const auto& m : j["moves"]) EXPECT_TRUE(m["best"].get<bool>());
+  EXPECT_EQ(j["engine"], "dense");
+  EXPECT_TRUE(j["moves"].empty());  // solve: one value; analyze: every move
+  const Result a = sente("analyze dots-and-boxes --board 3x3 --json --quiet");
+  ASSERT_EQ(a.code, 0) << a.out;
+  const nlohmann::json k = nlohmann::json::parse(a.out);
+  EXPECT_EQ(k["value"], -3);
+  ASSERT_EQ(k["moves"].size(), 24u);
+  for (const auto& m : k["moves"]) EXPECT_TRUE(m["best"].get<bool>());
+}
+
+// Beyond the dense sweep's 30 undrawn lines the default engine is alpha-beta,
+// and the answer says why; a node limit gives "unresolved", never a guess.
+TEST(Driver, LargeDotsAndBoxesPositionsAreSearched) {
+  const Result r = sente("solve dots-and-boxes --board 4x4 --node-limit 1000 --json --quiet", true);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["engine"], "alphabeta");
+  EXPECT_FALSE(j["resolved"].get<bool>());
+  EXPECT_EQ(j["value_text"], "unresolved");
+  const Result d = sente("solve dots-and-boxes --board 4x4 --json --quiet", true);
+  const nlohmann::json k = nlohmann::json::parse(d.out);
+  EXPECT_NE(k["engine_detail"].get<std::string>().find("at most 30"), std::string::npos) << d.out;
 }
 
 TEST(Driver, VerifiesTheWilsonExcerpt) {
@@ -77,20 +99,20 @@ TEST(Driver, ItsOwnDiagramReadsBack) {
 TEST(Driver, ExitCodesSayWhatWentWrong) {
   EXPECT_EQ(sente("solve dots-and-boxes --board 3y3").code, 4);
   EXPECT_EQ(sente("solve no-such-game").code, 3);
-  const Result big = sente("solve dots-and-boxes --board 4x4");
+  const Result big = sente("solve dots-and-boxes --board 4x4 --engine dense");
   EXPECT_EQ(big.code, 5);
   EXPECT_NE(big.out.find("at most 30"), std::string::npos) << big.out;
   EXPECT_EQ(sente("solve").code, 2);
   EXPECT_EQ(sente("analyze dots-and-boxes --board 2x2 ab zz").code, 4);
   EXPECT_EQ(sente("--help").code, 0);
-  EXPECT_EQ(sente("solve dots-and-boxes --board 8x8").code, 5);
+  EXPECT_EQ(sente("solve dots-and-boxes --board 8x8").code, 5);  // > 64 lines
   EXPECT_EQ(sente("verify dots-and-boxes /no/such/file").code, 4);
   EXPECT_EQ(sente("analyze dots-and-boxes ./no-such-diagram.txt").code, 4);
   EXPECT_EQ(sente("analyze dots-and-boxes - < /dev/null").code, 4);
 }
 
 TEST(Driver, JsonErrorsAreJson) {
-  const Result r = sente("solve dots-and-boxes --board 4x4 --json", true);
+  const Result r = sente("solve dots-and-boxes --board 4x4 --engine dense --json", true);
   EXPECT_EQ(r.code, 5);
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["exit_code"], 5);
@@ -138,18 +160,43 @@ TEST(Driver, PlaysTurningCornersFromAPipe) {
   EXPECT_EQ(WEXITSTATUS(status), 0) << out;
   EXPECT_NE(out.find("illegal move: '9,9:0,0' is not a legal move"), std::string::npos) << out;
   EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
-  EXPECT_NE(out.find("You cannot move: the computer wins."), std::string::npos) << out;
+  EXPECT_NE(out.find("Game over: the computer wins."), std::string::npos) << out;
 }
 
-TEST(Driver, ListsTheImpartialGamesAndRefusesPlayWhereUnimplemented) {
-  const Result list = sente("list");
-  EXPECT_NE(list.out.find("turning-corners"), std::string::npos) << list.out;
-  EXPECT_NE(list.out.find("cram"), std::string::npos) << list.out;
-  const Result dnb = sente("play dots-and-boxes --board 1x1 < /dev/null");
-  EXPECT_EQ(dnb.code, 4) << dnb.out;
-  EXPECT_NE(dnb.out.find("cannot be played yet"), std::string::npos) << dnb.out;
+TEST(Driver, ListsEveryGameWithItsEngines) {
+  const Result list = sente("list --json", true);
+  ASSERT_EQ(list.code, 0) << list.out;
+  std::map<std::string, std::vector<std::string>> engines;
+  const nlohmann::json listed = nlohmann::json::parse(list.out);
+  for (const auto& g : listed["games"])
+    for (const auto& e : g["engines"])
+      engines[g["name"].get<std::string>()].push_back(e["name"].get<std::string>());
+  for (const char* game :
+       {"cram", "domineering", "dots-and-boxes", "tic-tac-toe", "turning-corners"}) {
+    ASSERT_TRUE(engines.count(game)) << game;
+    EXPECT_GE(engines[game].size(), 3u) << game;
+  }
   const Result big = sente("solve turning-corners --board 8x8 --engine mex");
   EXPECT_EQ(big.code, 5) << big.out;
+}
+
+// Dots and Boxes from a pipe: a box completed keeps the turn, the engine's
+// table is kept between moves, and --json prints the game's record.
+TEST(Driver, PlaysDotsAndBoxesWithExtraMoves) {
+  // 1x1: the human draws three sides; the computer completes the box.
+  const std::string cmd = "printf 'ab\\nbc\\ncb\\nba\\n' | " + std::string(SENTE_DRIVER) +
+                          " play dots-and-boxes --board 1x1 --json -q 2>/dev/null";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+  ASSERT_EQ(WEXITSTATUS(pclose(pipe)), 0) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  ASSERT_GE(j["moves"].size(), 4u) << out;
+  // Whoever draws the fourth line takes the box and the game ends there.
+  EXPECT_NE(j["result"].get<std::string>().find("Game over"), std::string::npos) << out;
+  EXPECT_NE(j["final_position"].get<std::string>().find("drawn: ab ba bc cb"), std::string::npos)
+      << out;
 }
 
 }  // namespace

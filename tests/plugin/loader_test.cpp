@@ -22,7 +22,7 @@ TEST(PluginLoader, LoadsDotsAndBoxes) {
   EXPECT_EQ(p->info.name, "dots-and-boxes");
   std::shared_ptr<Game> game = p->game;
   p = absl::UnknownError("dropped");  // only `game` keeps the library now
-  absl::StatusOr<Analysis> a = game->solve({{"board", "1x1"}}, {});
+  absl::StatusOr<Analysis> a = game->analyze({{"board", "1x1"}}, {}, {});
   ASSERT_TRUE(a.ok()) << a.status();
   EXPECT_EQ(a->moves.size(), 4u);
 }
@@ -55,7 +55,7 @@ TEST(PluginLoader, RefusesAnotherAbiVersionWithBothNumbers) {
 TEST(PluginLoader, UnknownGameListsWhatWasFoundAndWhere) {
   setenv("SENTE_PLUGIN_PATH", (std::string(SENTE_PLUGIN_DIR) + ":" + kFixtures.string()).c_str(),
          1);
-  absl::StatusOr<LoadedPlugin> p = find_plugin("tic-tac-toe");
+  absl::StatusOr<LoadedPlugin> p = find_plugin("no-such-game");
   unsetenv("SENTE_PLUGIN_PATH");
   ASSERT_EQ(p.status().code(), absl::StatusCode::kNotFound);
   const std::string msg(p.status().message());

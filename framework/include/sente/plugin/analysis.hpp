@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,7 @@ Analysis header(const Bound<G>& b, const typename G::Position& p) {
 template <class G>
 void finish(const Bound<G>& b, Analysis& a) {
   a.engine_detail = b.runner->detail();
+  if (!b.refusals.empty()) a.engine_detail += " (first choice refused: " + b.refusals + ")";
   a.stats = b.runner->stats();
   a.stats.push_back({"peak_rss", static_cast<double>(peak_rss_bytes()), "bytes"});
 }
@@ -101,6 +103,7 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
       const typename G::Position& right = p_is_left ? q : p;
       absl::StatusOr<EngineValue> l = b.runner->value(left, part(progress, 0, 2));
       if (!l.ok()) return l.status();
+      const std::vector<Stat> after_left = b.runner->stats();
       absl::StatusOr<EngineValue> r = b.runner->value(right, part(progress, 1, 2));
       if (!r.ok()) return r.status();
       report(progress, 1, 1);
@@ -129,6 +132,20 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
       a.summary = absl::StrCat(ln, " first: ", result(*l), "; ", rn, " first: ", result(*r));
       a.diagram = text::render<G>(g, p, {});
       finish(b, a);
+      // Each side's result and work, ahead of the engine's totals.
+      auto work = [](const std::vector<Stat>& stats) {
+        for (const Stat& s : stats)
+          if (s.name == "nodes" || s.name == "positions") return std::optional<Stat>(s);
+        return std::optional<Stat>();
+      };
+      std::vector<Stat> sides = {
+          {absl::StrCat(ln, "_first"), l->resolved ? double(l->value) : 0, "result"},
+          {absl::StrCat(rn, "_first"), r->resolved ? double(r->value) : 0, "result"}};
+      if (auto w1 = work(after_left), w2 = work(a.stats); w1 && w2) {
+        sides.push_back({absl::StrCat(w1->name, "_", ln, "_first"), w1->value, w1->unit});
+        sides.push_back({absl::StrCat(w1->name, "_", rn, "_first"), w2->value - w1->value, w1->unit});
+      }
+      a.stats.insert(a.stats.begin(), sides.begin(), sides.end());
       return a;
     }
   }

@@ -142,6 +142,7 @@ struct Bound {
   typename G::Position position;
   std::string engine;
   std::unique_ptr<Runner<G>> runner;
+  std::string refusals;  // engines before it that refused the position, with why
 };
 
 namespace registry_detail {
@@ -249,6 +250,7 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
     }
     b.runner = std::move(*r);
     b.engine = name;
+    b.refusals = absl::StrJoin(refusals, "; ");
   });
   if (!failure.ok()) return failure;
   if (!b.runner)
