@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <map>
+#include <tuple>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -159,6 +160,48 @@ void Game::set_board(const Board& board) {
       ++k;
     }
   }
+  // Mirror images (left-right, top-bottom, both) and, on a square, each of
+  // them after a transpose (h(r, c) <-> v(c, r), box (r, c) <-> (c, r)).
+  images_.clear();
+  const int rows = board.rows(), cols = board.cols();
+  for (int t = 0; t < (rows == cols ? 2 : 1); ++t)
+    for (int flip = 0; flip < 4; ++flip) {
+      if (t == 0 && flip == 0) continue;  // the identity
+      Image im;
+      for (int id = 0; id < board.line_count(); ++id) {
+        Line l = board.line(id);
+        if (flip & 1) l.col = (l.horizontal ? cols - 1 : cols) - l.col;
+        if (flip & 2) l.row = (l.horizontal ? rows : rows - 1) - l.row;
+        if (t) l = {!l.horizontal, l.col, l.row};
+        im.line[id] = static_cast<std::uint8_t>(board.id(l));
+      }
+      for (int box = 0; box < board.box_count(); ++box) {
+        int r = box / cols, c = box % cols;
+        if (flip & 1) c = cols - 1 - c;
+        if (flip & 2) r = rows - 1 - r;
+        if (t) std::swap(r, c);
+        im.box[box] = static_cast<std::uint8_t>(r * cols + c);
+      }
+      images_.push_back(im);
+    }
+}
+
+Position Game::canonical(const Position& p) const {
+  Position best = p;
+  for (const Image& im : images_) {
+    Position q = p;
+    q.drawn = 0;
+    for (std::uint64_t m = p.drawn; m; m &= m - 1)
+      q.drawn |= std::uint64_t{1} << im.line[std::countr_zero(m)];
+    q.a_boxes = q.b_boxes = 0;
+    for (std::uint32_t m = p.a_boxes; m; m &= m - 1)
+      q.a_boxes |= std::uint32_t{1} << im.box[std::countr_zero(m)];
+    for (std::uint32_t m = p.b_boxes; m; m &= m - 1)
+      q.b_boxes |= std::uint32_t{1} << im.box[std::countr_zero(m)];
+    if (std::tie(q.drawn, q.a_boxes, q.b_boxes) < std::tie(best.drawn, best.a_boxes, best.b_boxes))
+      best = q;
+  }
+  return best;
 }
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {

@@ -18,6 +18,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "board.hpp"
@@ -86,6 +87,10 @@ class Game {
   ValueRange value_range() const { return {-board_.box_count(), board_.box_count()}; }
   // The drawn lines: the value of the rest depends on them only.
   std::uint64_t key(const Position& p) const { return p.drawn; }
+  // The image of p under the board's symmetries (4 on a rectangle, 8 on a
+  // square) with the least drawn lines, then the least boxes: a mirrored or
+  // turned board has the same value. Retrograde analysis enumerates these.
+  Position canonical(const Position& p) const;
 
   // Alpha-beta hooks: moves that complete a box first, moves that draw a
   // box's third side (offering it) last (5x fewer nodes on 3x3); history by
@@ -159,6 +164,12 @@ class Game {
   // those boxes' numbers.
   std::array<std::array<std::uint64_t, 2>, kMaxLines> box_lines_{};
   std::array<std::array<std::uint8_t, 2>, kMaxLines> box_of_line_{};
+  // Per symmetry other than the identity: where each line and each box goes.
+  struct Image {
+    std::array<std::uint8_t, kMaxLines> line{};
+    std::array<std::uint8_t, kMaxBoxes> box{};
+  };
+  std::vector<Image> images_;
 };
 
 }  // namespace sente::dots_and_boxes

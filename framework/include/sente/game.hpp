@@ -63,6 +63,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <ranges>
 #include <span>
@@ -164,13 +165,35 @@ concept PositionKey = std::equality_comparable<K> &&
 template <class K>
 concept TableKey = PositionKey<K> && std::is_trivially_copyable_v<K>;
 
-// 64 well-mixed bits of a key: its hash() if it has one, else absl::Hash.
+// A fixed 64-bit mixer (the finaliser of SplitMix64, Steele et al. 2014).
+constexpr std::uint64_t mix64(std::uint64_t x) {
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// 64 well-mixed bits of a key: its hash() if it has one; for keys made of
+// plain bytes, a fixed mix of them, so table placement (and with it the node
+// counts of a search) is the same in every run; else absl::Hash, whose seed
+// changes from run to run.
 template <PositionKey K>
 std::uint64_t key_hash(const K& k) {
-  if constexpr (rules_detail::MemberHash<K>)
+  if constexpr (rules_detail::MemberHash<K>) {
     return k.hash();
-  else
+  } else if constexpr (std::is_trivially_copyable_v<K> &&
+                       std::has_unique_object_representations_v<K>) {
+    unsigned char bytes[sizeof(K)];
+    std::memcpy(bytes, &k, sizeof(K));
+    std::uint64_t h = sizeof(K);
+    for (std::size_t i = 0; i < sizeof(K); i += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, bytes + i, sizeof(K) - i < 8 ? sizeof(K) - i : 8);
+      h = mix64(h ^ w);
+    }
+    return h;
+  } else {
     return static_cast<std::uint64_t>(absl::Hash<K>{}(k));
+  }
 }
 
 template <class G>
