@@ -132,9 +132,9 @@ absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file
         absl::StrFormat("the position has %d rows of %d cells but the board is %s",
                         grid->shape.rows, grid->shape.cols, board().name()));
   if (mover && to_move_given_ && *mover != first_)
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "the position says %c is to move but --to-move says %c; give one of them",
-        side_letter(*mover), side_letter(first_)));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("the position says %c is to move but --to-move says %c; give one of them",
+                        side_letter(*mover), side_letter(first_)));
   return board().from_cells(grid->empty, mover.value_or(first_));
 }
 

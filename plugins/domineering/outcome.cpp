@@ -1,7 +1,5 @@
 #include "outcome.hpp"
 
-#include <map>
-
 #include "absl/strings/str_format.h"
 #include "game.hpp"
 #include "sente/plugin/engines/alphabeta.hpp"
@@ -31,15 +29,6 @@ absl::StatusOr<SearchOptions> table_search_options(const plugin::Options& option
     return absl::InvalidArgumentError(absl::StrFormat(
         "engine '%s': `sente table` and `sente verify` of domineering run %s; drop --engine",
         it->second, engine));
-  // The engine's defaults, the game's, the user's.
-  std::map<std::string, std::string> values;
-  const plugin::Options game_defaults = Game::engine_defaults();
-  for (const plugin::OptionInfo& o : AlphaBetaEngine::spec().options) {
-    values[o.name] = o.default_value;
-    if (auto it = game_defaults.find(o.name); it != game_defaults.end())
-      values[o.name] = it->second;
-    if (auto it = options.find(o.name); it != options.end()) values[o.name] = it->second;
-  }
   // Options only another engine reads would be silently ignored: refuse them
   // (the game's own options, e.g. symmetry, which retrograde reads too, stay).
   const plugin::GameInfo own = Game::info();
@@ -48,29 +37,19 @@ absl::StatusOr<SearchOptions> table_search_options(const plugin::Options& option
       if (o.name == name) return true;
     return false;
   };
+  auto mine = [&](const std::string& name) {
+    for (const plugin::OptionInfo& o : AlphaBetaEngine::spec().options)
+      if (o.name == name) return true;
+    return false;
+  };
   for (const plugin::OptionInfo& o : plugin::full_info<Game>().options)
-    if (!o.engine.empty() && o.engine != engine && options.contains(o.name) &&
-        !values.contains(o.name) && !game_option(o.name))
+    if (!o.engine.empty() && o.engine != engine && options.contains(o.name) && !mine(o.name) &&
+        !game_option(o.name))
       return absl::InvalidArgumentError(absl::StrFormat(
           "option '%s' belongs to the engine %s; `sente table` and `sente verify` of domineering "
           "run %s",
           o.name, o.engine, engine));
-  const plugin::EngineOptions eo(std::move(values));
-  SearchOptions so;
-  absl::StatusOr<std::uint64_t> limit = eo.count("node-limit", 0, 1e18, "a node count");
-  if (!limit.ok()) return limit.status();
-  so.node_limit = *limit;
-  absl::StatusOr<std::uint64_t> mb = eo.count("table-mb", 1, 1 << 20, "the table size in MiB");
-  if (!mb.ok()) return mb.status();
-  so.table_bytes = *mb << 20;
-  for (auto [key, flag] : {std::pair{"history", &SearchOptions::use_history},
-                           {"etc", &SearchOptions::use_etc},
-                           {"table", &SearchOptions::use_table}}) {
-    absl::StatusOr<bool> on = eo.on(key);
-    if (!on.ok()) return on.status();
-    so.*flag = *on;
-  }
-  return so;
+  return AlphaBetaEngine::search_options(plugin::engine_options<Game, AlphaBetaEngine>(options));
 }
 
 std::string outcome_text(std::optional<OutcomeClass> c) {

@@ -44,8 +44,9 @@ plugin::GameInfo Game::info() {
       "three in a row, column or diagonal wins, a full board without one is a draw. Values are "
       "win, loss or draw for the player to move, with the depth in plies where the engine "
       "gives it. Cells are a1..c3: column letter, row number from the top.";
-  g.position_formats = {{"rows", "rows of X, O and '.', top first, separated by '|' or newlines "
-                                 "(\"X.O|.X.|..O\"); or moves from the start (\"b2 a1\")"}};
+  g.position_formats = {{"rows",
+                         "rows of X, O and '.', top first, separated by '|' or newlines "
+                         "(\"X.O|.X.|..O\"); or moves from the start (\"b2 a1\")"}};
   return g;
 }
 

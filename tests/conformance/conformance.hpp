@@ -142,15 +142,15 @@ void engines_agree(const Config& c) {
   ASSERT_FALSE(info.engines.empty());
   std::mt19937_64 rng(2);
   for (int i = 0; i < c.engine_positions; ++i) {
-    const int plies = c.min_plies + static_cast<int>(rng() % (c.max_random_plies - c.min_plies + 1));
+    const int plies =
+        c.min_plies + static_cast<int>(rng() % (c.max_random_plies - c.min_plies + 1));
     const std::string pos = show(g, random_position(g, rng, plies));
     std::optional<std::string> first;
     std::string first_engine;
     for (const plugin::EngineInfo& e : info.engines) {
       if (std::find(c.skip_engines.begin(), c.skip_engines.end(), e.name) != c.skip_engines.end())
         continue;
-      absl::StatusOr<plugin::Analysis> a =
-          adapter.solve(with_engine<G>(c, e.name), {pos, ""}, {});
+      absl::StatusOr<plugin::Analysis> a = adapter.solve(with_engine<G>(c, e.name), {pos, ""}, {});
       ASSERT_TRUE(a.ok()) << e.name << " on " << pos << ": " << a.status();
       const std::optional<std::string> v = comparable(*a);
       ASSERT_TRUE(v.has_value()) << e.name << " did not resolve " << pos;
@@ -172,15 +172,16 @@ void analysis_is_consistent(const Config& c) {
   plugin::Adapter<G> adapter;
   std::mt19937_64 rng(3);
   for (int i = 0; i < c.engine_positions; ++i) {
-    const int plies = c.min_plies + static_cast<int>(rng() % (c.max_random_plies - c.min_plies + 1));
+    const int plies =
+        c.min_plies + static_cast<int>(rng() % (c.max_random_plies - c.min_plies + 1));
     const P<G> p = random_position(g, rng, plies);
     const std::string pos = show(g, p);
     absl::StatusOr<plugin::Analysis> s = adapter.solve(c.options, {pos, ""}, {});
     absl::StatusOr<plugin::Analysis> a = adapter.analyze(c.options, {pos, ""}, {});
     ASSERT_TRUE(s.ok() && a.ok()) << pos << ": " << s.status() << " / " << a.status();
     if (!s->resolved || !a->resolved) continue;
-    EXPECT_EQ(comparable(*s), comparable(*a)) << pos << ": solve " << s->value_text
-                                              << ", analyze " << a->value_text;
+    EXPECT_EQ(comparable(*s), comparable(*a))
+        << pos << ": solve " << s->value_text << ", analyze " << a->value_text;
     if (s->value_kind != "nimber") {
       EXPECT_EQ(s->value, a->value) << pos;
     }
@@ -236,8 +237,8 @@ std::string playthrough(const Config& c) {
   for (int ply = 0; ply <= c.max_plies; ++ply) {
     absl::StatusOr<plugin::Analysis> a = adapter.analyze(c.options, {show(g, p), ""}, {});
     if (!a.ok()) return "error: " + std::string(a.status().message());
-    out << "position " << a->position << "\n  to move " << a->to_move << "; value "
-        << a->value_text << "; moves";
+    out << "position " << a->position << "\n  to move " << a->to_move << "; value " << a->value_text
+        << "; moves";
     for (const plugin::MoveAnalysis& m : a->moves) out << " " << m.move << "=" << m.value_text;
     out << "\n";
     const auto moves = legal_moves(g, p);
@@ -268,13 +269,17 @@ void golden(const Config& c, const std::string& file) {
 }  // namespace sente::conformance
 
 // One line per plugin: the game type, a test-name prefix, its config.
-#define SENTE_CONFORMANCE(Name, G, ...)                                                        \
-  TEST(Name, PlayoutsTextAndMoves) { ::sente::conformance::playouts<G>(__VA_ARGS__); }         \
-  TEST(Name, EveryEnginePairAgrees) { ::sente::conformance::engines_agree<G>(__VA_ARGS__); }   \
-  TEST(Name, SolveAnalyzeAndPlayAgree) {                                                       \
-    ::sente::conformance::analysis_is_consistent<G>(__VA_ARGS__);                              \
-  }                                                                                            \
-  TEST(Name, GoldenPlaythrough) {                                                              \
-    ::sente::conformance::golden<G>(__VA_ARGS__, std::string(SENTE_GOLDEN_DIR "/") +           \
-                                                     G::info().name + ".txt");                 \
+#define SENTE_CONFORMANCE(Name, G, ...)                                                           \
+  TEST(Name, PlayoutsTextAndMoves) {                                                              \
+    ::sente::conformance::playouts<G>(__VA_ARGS__);                                               \
+  }                                                                                               \
+  TEST(Name, EveryEnginePairAgrees) {                                                             \
+    ::sente::conformance::engines_agree<G>(__VA_ARGS__);                                          \
+  }                                                                                               \
+  TEST(Name, SolveAnalyzeAndPlayAgree) {                                                          \
+    ::sente::conformance::analysis_is_consistent<G>(__VA_ARGS__);                                 \
+  }                                                                                               \
+  TEST(Name, GoldenPlaythrough) {                                                                 \
+    ::sente::conformance::golden<G>(__VA_ARGS__,                                                  \
+                                    std::string(SENTE_GOLDEN_DIR "/") + G::info().name + ".txt"); \
   }

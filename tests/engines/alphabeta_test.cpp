@@ -1,7 +1,7 @@
 // The alpha-beta engine against a plain recursive negamax on random scored
-// games (rules games: random_games.hpp's RandomScoredRules) (completion games: a move scores the groups it completes and moves
-// again when it scores), with full and narrow windows, a shared and a tiny
-// transposition table, and node limits.
+// games (rules games: random_games.hpp's RandomScoredRules) (completion games: a move scores the
+// groups it completes and moves again when it scores), with full and narrow windows, a shared and a
+// tiny transposition table, and node limits.
 #include <gtest/gtest.h>
 
 #include <random>

@@ -80,9 +80,12 @@ std::vector<Truth> fixpoint(const RandomGraphGame& g, std::vector<bool>& reached
         if (t[c].value == 0) draw = true;
         if (t[c].value > 0) slowest = std::max(slowest, t[c].depth);
       }
-      if (win) now.push_back({i, {1, d}});
-      else if (all && draw) now.push_back({i, {0, -1}});
-      else if (all && slowest == d - 1) now.push_back({i, {-1, d}});
+      if (win)
+        now.push_back({i, {1, d}});
+      else if (all && draw)
+        now.push_back({i, {0, -1}});
+      else if (all && slowest == d - 1)
+        now.push_back({i, {-1, d}});
     }
     for (auto& [i, v] : now) {
       t[i] = v;
@@ -175,7 +178,9 @@ struct ScoredCycle {
   static constexpr bool kCyclic = true;
   Position start() const { return 0; }
   int key(Position p) const { return p; }
-  std::vector<Move> moves(Position p) const { return p < 2 ? std::vector<Move>{1 - p} : std::vector<Move>{}; }
+  std::vector<Move> moves(Position p) const {
+    return p < 2 ? std::vector<Move>{1 - p} : std::vector<Move>{};
+  }
   Scored<Position> play(Position, Move m) const { return {m, {1, false}}; }
   ValueRange value_range() const { return {-5, 5}; }
 };

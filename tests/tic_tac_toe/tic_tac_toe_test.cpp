@@ -55,8 +55,8 @@ TEST(TicTacToe, TerminalPositionsUpToSymmetryMatchThePublishedSplit) {
   // "138 (91 won by X, 44 by O, 3 drawn)"
   std::smatch m;
   const std::string text = published("terminal positions up to symmetry");
-  ASSERT_TRUE(std::regex_search(
-      text, m, std::regex(R"((\d+) \((\d+) won by X, (\d+) by O, (\d+) drawn\))")))
+  ASSERT_TRUE(std::regex_search(text, m,
+                                std::regex(R"((\d+) \((\d+) won by X, (\d+) by O, (\d+) drawn\))")))
       << text;
   const Game g;
   const RetrogradeGraph<Game> graph = solve(g, true);

@@ -28,8 +28,9 @@ const plugin::MoveAnalysis& choose(const plugin::Analysis& a) {
   bool found = false;
   for (const auto& m : a.moves) {
     if (!m.best) continue;
-    const bool better = !found || (m.depth >= 0 && chosen->depth >= 0 &&
-                                   (a.value > 0 ? m.depth < chosen->depth : m.depth > chosen->depth));
+    const bool better =
+        !found || (m.depth >= 0 && chosen->depth >= 0 &&
+                   (a.value > 0 ? m.depth < chosen->depth : m.depth > chosen->depth));
     if (better) chosen = &m;
     found = true;
   }
@@ -78,11 +79,10 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
       const bool outcome = a->value_kind == "win-loss" || a->value_kind == "nimber";
       const bool mover_lost = a->value_kind == "nimber" ? a->value == 0 : a->value < 0;
       const std::string winner = human == mover_lost ? "the computer wins" : "you win";
-      return finish(*a, outcome && a->value_kind == "win-loss" && a->value == 0
-                            ? "Game over: a draw."
-                        : outcome ? absl::StrFormat("Game over: %s.", winner)
-                                  : absl::StrFormat("Game over: %s (%s).", a->value_text,
-                                                    a->value_meaning));
+      return finish(
+          *a, outcome && a->value_kind == "win-loss" && a->value == 0 ? "Game over: a draw."
+              : outcome ? absl::StrFormat("Game over: %s.", winner)
+                        : absl::StrFormat("Game over: %s (%s).", a->value_text, a->value_meaning));
     }
     std::string move;
     if (!human) {

@@ -30,12 +30,8 @@ void to_json(nlohmann::json& j, const Stat& s) {
 }
 
 void to_json(nlohmann::json& j, const MoveAnalysis& m) {
-  j = {{"move", m.move},
-       {"also", m.also},
-       {"value", m.value},
-       {"value_text", m.value_text},
-       {"best", m.best},
-       {"resolved", m.resolved}};
+  j = {{"move", m.move}, {"also", m.also},        {"value", m.value}, {"value_text", m.value_text},
+       {"best", m.best}, {"resolved", m.resolved}};
   if (m.depth >= 0) j["depth"] = m.depth;
 }
 

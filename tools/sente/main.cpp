@@ -106,8 +106,7 @@ void add_search_options(CLI::App* cmd, GameArgs& args) {
 }
 
 void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
-  cmd->add_option("game", args.game, "Game name, as `sente list` shows it")
-      ->required();
+  cmd->add_option("game", args.game, "Game name, as `sente list` shows it")->required();
   cmd->add_option("--board,-b", args.board,
                   "Board size ROWSxCOLS, rows tall, in the game's units (`sente list` says which "
                   "and gives the default); a position given as rows brings its own size");
@@ -184,7 +183,11 @@ int main(int argc, char** argv) {
       "verify", "Recompute the published values in reference files and count matches");
   verify_args.game.clear();
   verify->add_option("game", verify_args.game, "Game name")->required();
-  verify->add_option("files", files, "Reference files with published values (`sente list` and the game's docs say which it reads)")->required();
+  verify
+      ->add_option("files", files,
+                   "Reference files with published values (`sente list` and the game's docs say "
+                   "which it reads)")
+      ->required();
   add_search_options(verify, verify_args);
   add_common(verify);
   verify->footer(kFooter);

@@ -64,5 +64,4 @@ bool looks_like_file_name(std::string_view text) {
   return true;
 }
 
-
 }  // namespace sente::driver

@@ -147,7 +147,8 @@ concept PlainPlay = requires(const G& g, const typename G::Position& p, const ty
   { g.play(p, m) } -> std::convertible_to<typename G::Position>;
 };
 template <class G>
-concept ScoredPlay = requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+concept ScoredPlay = requires(const G& g, const typename G::Position& p,
+                              const typename G::Move& m) {
   { g.play(p, m) } -> std::same_as<Scored<typename G::Position>>;
 };
 template <class K>
@@ -198,9 +199,9 @@ std::uint64_t key_hash(const K& k) {
 
 template <class G>
 concept Rules = std::copyable<typename G::Position> && std::copyable<typename G::Move> &&
-    (rules_detail::VisitsMoves<G> || rules_detail::RangeMoves<G>) &&
-    (rules_detail::PlainPlay<G> || rules_detail::ScoredPlay<G>) &&
-    requires(const G& g, const typename G::Position& p) {
+    (rules_detail::VisitsMoves<G> || rules_detail::RangeMoves<G>)&&(
+        rules_detail::PlainPlay<G> ||
+        rules_detail::ScoredPlay<G>)&&requires(const G& g, const typename G::Position& p) {
   { g.start() } -> std::convertible_to<typename G::Position>;
   { g.key(p) } -> PositionKey;
 };

@@ -87,9 +87,10 @@ consteval int max_moves() {
 }  // namespace alphabeta_detail
 
 template <class G>
-using MoveList = std::conditional_t<(alphabeta_detail::max_moves<G>() > 0),
-                                    FixedMoveList<typename G::Move, alphabeta_detail::max_moves<G>()>,
-                                    DynamicMoveList<typename G::Move>>;
+using MoveList =
+    std::conditional_t<(alphabeta_detail::max_moves<G>() > 0),
+                       FixedMoveList<typename G::Move, alphabeta_detail::max_moves<G>()>,
+                       DynamicMoveList<typename G::Move>>;
 
 // What alpha-beta searches: any rules game whose play ends, with keys its
 // table can store.
@@ -231,7 +232,10 @@ class AlphaBeta {
 
  private:
   AlphaBeta(const G& game, SearchOptions options, TranspositionTable<Key> table)
-      : game_(&game), options_(options), table_(std::move(table)), range_(sente::value_range(game)) {
+      : game_(&game),
+        options_(options),
+        table_(std::move(table)),
+        range_(sente::value_range(game)) {
     stats_.table_bytes = options_.use_table ? table_.bytes() : 0;
     if constexpr (alphabeta_detail::HasHistory<G>) history_.assign(G::kMoveIds, 0);
   }
@@ -379,7 +383,8 @@ class AlphaBeta {
       const bool history = kHistory && options_.use_history;
       if (!hook && !history) return;
       constexpr int kCap = alphabeta_detail::max_moves<G>();
-      std::conditional_t<(kCap > 0), std::array<int, std::max(kCap, 1)>, std::vector<int>> primary{};
+      std::conditional_t<(kCap > 0), std::array<int, std::max(kCap, 1)>, std::vector<int>>
+          primary{};
       std::conditional_t<(kCap > 0), std::array<std::int64_t, std::max(kCap, 1)>,
                          std::vector<std::int64_t>>
           secondary{};

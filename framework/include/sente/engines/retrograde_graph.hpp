@@ -61,9 +61,9 @@ struct RetrogradeOptions {
 };
 
 struct RetrogradeStats {
-  std::uint64_t positions = 0;  // distinct (canonical) positions reachable
-  std::uint64_t terminal = 0;   // positions without moves
-  std::uint64_t moves = 0;      // edges of the graph
+  std::uint64_t positions = 0;                    // distinct (canonical) positions reachable
+  std::uint64_t terminal = 0;                     // positions without moves
+  std::uint64_t moves = 0;                        // edges of the graph
   std::uint64_t wins = 0, losses = 0, draws = 0;  // win/loss/draw games, for the mover
   std::uint64_t bytes = 0;                        // memory of the solved graph
   double seconds = 0;
@@ -89,9 +89,9 @@ class RetrogradeGraph {
                                                const RetrogradeOptions& options = {}) {
     const ValueRange range = sente::value_range(game);
     if (range.lo < -32767 || range.hi > 32767)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "values [%d, %d] do not fit the 16-bit entries of retrograde analysis", range.lo,
-          range.hi));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("values [%d, %d] do not fit the 16-bit entries of retrograde analysis",
+                          range.lo, range.hi));
     RetrogradeGraph graph(game, options.symmetry);
     const auto t0 = std::chrono::steady_clock::now();
     if (absl::Status s = graph.enumerate(root, options); !s.ok()) return s;
@@ -111,9 +111,7 @@ class RetrogradeGraph {
 
   std::uint64_t size() const { return positions_.size(); }
   const Position& position(std::uint32_t id) const { return positions_[id]; }
-  RetrogradeEntry entry(std::uint32_t id) const {
-    return {value_[id], depth_[id]};
-  }
+  RetrogradeEntry entry(std::uint32_t id) const { return {value_[id], depth_[id]}; }
   // Number of moves of position `id`.
   std::uint32_t move_count(std::uint32_t id) const {
     return static_cast<std::uint32_t>(offset_[id + 1] - offset_[id]);
@@ -123,9 +121,7 @@ class RetrogradeGraph {
  private:
   RetrogradeGraph(const G& game, bool symmetry) : game_(&game), symmetry_(symmetry) {}
 
-  Position representative(const Position& p) const {
-    return symmetry_ ? canonical(*game_, p) : p;
-  }
+  Position representative(const Position& p) const { return symmetry_ ? canonical(*game_, p) : p; }
   Key key_of(const Position& p) const { return game_->key(representative(p)); }
 
   std::uint64_t bytes_per_position() const {
@@ -237,8 +233,8 @@ class RetrogradeGraph {
         if constexpr (ScoredRules<G>) effect = {effect_[e] >> 1, (effect_[e] & 1) != 0};
         const int v = move_value(effect, value_[c]);
         const int d = depth_[c] == RetrogradeEntry::kNoDepth ? -1 : depth_[c] + 1;
-        const bool better = v > best || (v == best && (win_loss && v > 0 ? d < best_depth
-                                                                          : d > best_depth));
+        const bool better =
+            v > best || (v == best && (win_loss && v > 0 ? d < best_depth : d > best_depth));
         if (better) {
           best = v;
           best_depth = d;

@@ -143,7 +143,8 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
           {absl::StrCat(rn, "_first"), r->resolved ? double(r->value) : 0, "result"}};
       if (auto w1 = work(after_left), w2 = work(a.stats); w1 && w2) {
         sides.push_back({absl::StrCat(w1->name, "_", ln, "_first"), w1->value, w1->unit});
-        sides.push_back({absl::StrCat(w1->name, "_", rn, "_first"), w2->value - w1->value, w1->unit});
+        sides.push_back(
+            {absl::StrCat(w1->name, "_", rn, "_first"), w2->value - w1->value, w1->unit});
       }
       a.stats.insert(a.stats.begin(), sides.begin(), sides.end());
       return a;
@@ -253,9 +254,9 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
   const std::string moves_text = count_text(rated.size(), "move");
   const std::string unresolved = open ? absl::StrCat(", ", open, " unresolved") : "";
   if (nimber || (is_win_loss(g) && !nimber))
-    a.summary = absl::StrCat(who, "; ", moves_text, ": ", wins, " win, ",
-                             draws ? absl::StrCat(draws, " draw, ") : "", losses, " lose",
-                             unresolved);
+    a.summary =
+        absl::StrCat(who, "; ", moves_text, ": ", wins, " win, ",
+                     draws ? absl::StrCat(draws, " draw, ") : "", losses, " lose", unresolved);
   else
     a.summary = absl::StrCat(who, "; ", moves_text, ", ", keep, keep == 1 ? " keeps" : " keep",
                              " the value", unresolved);

@@ -40,8 +40,8 @@ struct EngineSpec {
 
 // The value of a position for its player to move, as one engine found it.
 struct EngineValue {
-  bool resolved = false;  // false: the engine stopped (node limit) without a value
-  int value = 0;          // win/loss/draw +1/0/-1, or the score difference
+  bool resolved = false;                // false: the engine stopped (node limit) without a value
+  int value = 0;                        // win/loss/draw +1/0/-1, or the score difference
   std::optional<std::uint64_t> nimber;  // Grundy engines
   std::optional<int> depth;             // plies to the end with best play
 };

@@ -56,13 +56,13 @@ struct EngineInfo {
 };
 
 struct GameInfo {
-  std::string name;                  // command-line name, e.g. "dots-and-boxes"
-  std::string title;                 // "Dots and Boxes"
-  std::string summary;               // one paragraph: rules and conventions
-  std::vector<OptionInfo> options;   // accepted Options keys, the engines' included
-  std::vector<NamedText> variants;   // rule sets
-  std::vector<EngineInfo> engines;   // engines this game can run; the first that
-                                     // accepts a position is the default
+  std::string name;                 // command-line name, e.g. "dots-and-boxes"
+  std::string title;                // "Dots and Boxes"
+  std::string summary;              // one paragraph: rules and conventions
+  std::vector<OptionInfo> options;  // accepted Options keys, the engines' included
+  std::vector<NamedText> variants;  // rule sets
+  std::vector<EngineInfo> engines;  // engines this game can run; the first that
+                                    // accepts a position is the default
   std::vector<NamedText> position_formats;
 };
 
@@ -96,12 +96,12 @@ struct Analysis {
   // "win-loss" (+1/0/-1), "score", "nimber" (value k = *k) or "outcome-class"
   // (value 0..3 = L, R, N, P); engines of one game compare through it.
   std::string value_kind;
-  bool resolved = true;      // false: the engine stopped before a value (node limit)
+  bool resolved = true;     // false: the engine stopped before a value (node limit)
   std::int64_t depth = -1;  // plies to the end of the game with best play; -1 unknown
   std::vector<MoveAnalysis> moves;
-  std::string summary;      // one line: who moves, how many moves, how many optimal
-  std::string diagram;      // the position drawn with every move's value
-  std::string engine;       // the engine's --engine name, e.g. "dense"
+  std::string summary;        // one line: who moves, how many moves, how many optimal
+  std::string diagram;        // the position drawn with every move's value
+  std::string engine;         // the engine's --engine name, e.g. "dense"
   std::string engine_detail;  // what solved it, e.g. "dense retrograde (completion kernel)"
   std::vector<Stat> stats;
 };

@@ -42,8 +42,7 @@ auto own_engines() {
 }  // namespace registry_detail
 
 template <class G>
-using AllEngines =
-    decltype(std::tuple_cat(registry_detail::own_engines<G>(), FrameworkEngines{}));
+using AllEngines = decltype(std::tuple_cat(registry_detail::own_engines<G>(), FrameworkEngines{}));
 
 // Calls f.template operator()<E>() for every engine E the game can run, in order.
 template <class G, class F>
@@ -76,10 +75,10 @@ GameInfo full_info() {
   if constexpr (requires { G::engine_defaults(); }) defaults = G::engine_defaults();
   for (OptionInfo& o : engine_options)
     if (auto it = defaults.find(o.name); it != defaults.end()) o.default_value = it->second;
-  info.options.push_back({"engine",
-                          absl::StrCat("the engine to run: ", names,
-                                       " (default: the first that takes the position)"),
-                          "", ""});
+  info.options.push_back(
+      {"engine",
+       absl::StrCat("the engine to run: ", names, " (default: the first that takes the position)"),
+       "", ""});
   info.options.insert(info.options.end(), engine_options.begin(), engine_options.end());
   return info;
 }
@@ -109,8 +108,8 @@ inline absl::Status check_options(const GameInfo& info, const Options& options) 
       }
       if (!listed)
         return absl::InvalidArgumentError(
-            absl::StrFormat("unknown engine '%s'; %s has: %s (see `sente list`)", value,
-                            info.name, absl::StrJoin(engines, ", ")));
+            absl::StrFormat("unknown engine '%s'; %s has: %s (see `sente list`)", value, info.name,
+                            absl::StrJoin(engines, ", ")));
     }
   }
   // Options of an engine other than the one named (a key the game lists
@@ -145,9 +144,8 @@ struct Bound {
   std::string refusals;  // engines before it that refused the position, with why
 };
 
-namespace registry_detail {
-
-// The options of engine E: its defaults, the game's, the user's.
+// The options of engine E for game G: E's declared defaults, then the
+// game's engine_defaults(), then the user's `options`.
 template <class G, class E>
 EngineOptions engine_options(const Options& options) {
   std::map<std::string, std::string> values;
@@ -160,6 +158,8 @@ EngineOptions engine_options(const Options& options) {
   }
   return EngineOptions(std::move(values));
 }
+
+namespace registry_detail {
 
 template <class G, class E>
 absl::Status accepts(const G& g, const typename G::Position& p) {
@@ -199,8 +199,8 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
   }
   absl::StatusOr<G> opened = text::open<G>(game_options);
   if (!opened.ok()) return opened.status();
-  const bool given = !input.file.empty() ||
-                     input.text.find_first_not_of(" \t\r\n") != std::string::npos;
+  const bool given =
+      !input.file.empty() || input.text.find_first_not_of(" \t\r\n") != std::string::npos;
   Bound<G> b;
   auto with_file = [&](const absl::Status& s) {
     return input.file.empty() ? s
@@ -210,8 +210,7 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
     absl::StatusOr<G> g = text::with_board_of(*opened, input.text, !input.file.empty());
     if (!g.ok()) return with_file(g.status());
     b.game = std::make_unique<G>(std::move(*g));
-    absl::StatusOr<typename G::Position> p =
-        text::parse(*b.game, input.text, !input.file.empty());
+    absl::StatusOr<typename G::Position> p = text::parse(*b.game, input.text, !input.file.empty());
     if (!p.ok()) return with_file(p.status());
     b.position = std::move(*p);
   } else {
@@ -220,7 +219,7 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
   }
 
   const auto named = options.find("engine");
-  absl::Status failure;                // the named engine refused, or could not start
+  absl::Status failure;               // the named engine refused, or could not start
   std::vector<std::string> refusals;  // default choice: engines that refused, with why
   absl::StatusCode refusal_code = absl::StatusCode::kInvalidArgument;
   for_each_engine<G>([&]<class E>() {
@@ -243,7 +242,7 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
       return;
     }
     absl::StatusOr<std::unique_ptr<Runner<G>>> r =
-        E::template make<G>(*b.game, registry_detail::engine_options<G, E>(options));
+        E::template make<G>(*b.game, engine_options<G, E>(options));
     if (!r.ok()) {
       failure = r.status();
       return;
@@ -258,8 +257,8 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
                ? absl::InvalidArgumentError(absl::StrFormat(
                      "no engine of %s takes all the options given (see `sente list`)", info.name))
                : absl::Status(refusal_code,
-                              absl::StrFormat("no engine of %s takes this position: %s",
-                                              info.name, absl::StrJoin(refusals, "; ")));
+                              absl::StrFormat("no engine of %s takes this position: %s", info.name,
+                                              absl::StrJoin(refusals, "; ")));
   return b;
 }
 

@@ -158,7 +158,8 @@ std::string format(const G& g, const typename G::Position& p) {
     const auto k = g.key(p);
     const auto* bytes = reinterpret_cast<const unsigned char*>(&k);
     std::string out = "key ";
-    for (std::size_t i = 0; i < sizeof(k); ++i) absl::StrAppend(&out, absl::Hex(bytes[i], absl::kZeroPad2));
+    for (std::size_t i = 0; i < sizeof(k); ++i)
+      absl::StrAppend(&out, absl::Hex(bytes[i], absl::kZeroPad2));
     return out;
   }
 }
@@ -174,9 +175,8 @@ absl::StatusOr<typename G::Position> parse(const G& g, std::string_view text, bo
   } else {
     typename G::Position p = g.start();
     int i = 0;
-    for (absl::string_view token :
-         absl::StrSplit(absl::string_view(text.data(), text.size()), absl::ByAnyChar(" \t\r\n"),
-                        absl::SkipEmpty())) {
+    for (absl::string_view token : absl::StrSplit(absl::string_view(text.data(), text.size()),
+                                                  absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty())) {
       ++i;
       absl::StatusOr<typename G::Move> m = parse_move(g, p, std::string_view(token));
       if (!m.ok())

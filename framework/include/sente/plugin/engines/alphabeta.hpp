@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 
 #include "sente/engines/alphabeta.hpp"
 #include "sente/plugin/engine.hpp"
@@ -56,8 +57,8 @@ struct AlphaBetaEngine {
     AlphaBeta<G> engine_;
   };
 
-  template <class G>
-  static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
+  // The engine's SearchOptions from its options (see spec()).
+  static absl::StatusOr<SearchOptions> search_options(const EngineOptions& o) {
     SearchOptions so;
     absl::StatusOr<std::uint64_t> limit = o.count("node-limit", 0, 1e18, "a node count");
     if (!limit.ok()) return limit.status();
@@ -65,14 +66,21 @@ struct AlphaBetaEngine {
     absl::StatusOr<std::uint64_t> mb = o.count("table-mb", 1, 1 << 20, "the table size in MiB");
     if (!mb.ok()) return mb.status();
     so.table_bytes = *mb << 20;
-    for (const char* key : {"history", "etc", "table"}) {
+    for (auto [key, flag] : {std::pair{"history", &SearchOptions::use_history},
+                             {"etc", &SearchOptions::use_etc},
+                             {"table", &SearchOptions::use_table}}) {
       absl::StatusOr<bool> on = o.on(key);
       if (!on.ok()) return on.status();
-      (std::string_view(key) == "history" ? so.use_history
-       : std::string_view(key) == "etc"   ? so.use_etc
-                                          : so.use_table) = *on;
+      so.*flag = *on;
     }
-    absl::StatusOr<AlphaBeta<G>> engine = AlphaBeta<G>::create(g, so);
+    return so;
+  }
+
+  template <class G>
+  static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
+    absl::StatusOr<SearchOptions> so = search_options(o);
+    if (!so.ok()) return so.status();
+    absl::StatusOr<AlphaBeta<G>> engine = AlphaBeta<G>::create(g, *so);
     if (!engine.ok()) return engine.status();
     return std::unique_ptr<Runner<G>>(new Run<G>(std::move(*engine)));
   }

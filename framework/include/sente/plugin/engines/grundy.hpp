@@ -23,7 +23,7 @@ struct GrundyEngine {
             {{"memo-positions", "the memo's limit in positions (about 32 bytes each)", "3.3e7"}}};
   }
   template <class G>
-  static constexpr bool fits = ImpartialRules<G> && AcyclicRules<G>;
+  static constexpr bool fits = ImpartialRules<G>&& AcyclicRules<G>;
 
   template <class G>
   class Run final : public Runner<G> {

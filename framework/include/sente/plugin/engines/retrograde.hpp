@@ -54,7 +54,8 @@ struct RetrogradeEngine {
         out.insert(out.end(), {{"wins", double(s.wins), "positions"},
                                {"losses", double(s.losses), "positions"},
                                {"draws", double(s.draws), "positions"}});
-      out.insert(out.end(), {{"graph_bytes", double(s.bytes), "bytes"}, {"seconds", s.seconds, "s"}});
+      out.insert(out.end(),
+                 {{"graph_bytes", double(s.bytes), "bytes"}, {"seconds", s.seconds, "s"}});
       return out;
     }
     std::string detail() const override {
