@@ -18,19 +18,6 @@ namespace sente::cram {
 static_assert(ImpartialRules<Game> && AcyclicRules<Game> && SymmetricRules<Game> &&
               grundy::DecomposableGame<Game> && plugin::PluginGame<Game>);
 
-namespace {
-
-// A move wins for its mover: it leads to nimber 0 (Grundy engines write the
-// nimber, "0" or "*k") or it is a "win" (win/loss engines). Winning moves
-// are among the best.
-bool wins(const plugin::MoveAnalysis& m) {
-  if (!m.resolved || !m.best) return false;
-  const bool nimber = m.value_text == "0" || m.value_text.starts_with('*');
-  return nimber ? m.value == 0 : m.value > 0;
-}
-
-}  // namespace
-
 Game::Game(GridShape shape) : shape_(shape) {
   for (int r = 0; r < shape.rows; ++r)
     for (int c = 0; c < shape.cols; ++c) {
@@ -157,7 +144,7 @@ std::string Game::render(Position p, std::span<const plugin::RatedMove<Move>> mo
   std::vector<std::string> names;
   std::vector<std::pair<int, char>> marks;
   for (const plugin::RatedMove<Move>& m : moves)
-    if (wins(m.info)) {
+    if (plugin::wins_for_mover(m.info)) {
       marks.push_back({m.move.first, 'W'});
       names.push_back(m.info.move);
     }

@@ -122,15 +122,6 @@ std::string draw(const Board& board, std::uint64_t heads, Mark mark) {
   return out;
 }
 
-// A move wins for its mover: it leads to nimber 0 (Grundy engines write the
-// nimber, "0" or "*k") or it is a "win" (win/loss engines). Winning moves
-// are among the best.
-bool winning(const plugin::MoveAnalysis& m) {
-  if (!m.resolved || !m.best) return false;
-  const bool nimber = m.value_text == "0" || m.value_text.starts_with('*');
-  return nimber ? m.value == 0 : m.value > 0;
-}
-
 }  // namespace
 
 std::string Game::render(Position heads, std::span<const plugin::RatedMove<Move>> moves) const {
@@ -138,7 +129,7 @@ std::string Game::render(Position heads, std::span<const plugin::RatedMove<Move>
   if (moves.empty()) return out;
   std::map<std::pair<int, int>, std::vector<Move>> wins;
   for (const plugin::RatedMove<Move>& m : moves)
-    if (winning(m.info)) wins[{m.move.a, m.move.b}].push_back(m.move);
+    if (plugin::wins_for_mover(m.info)) wins[{m.move.a, m.move.b}].push_back(m.move);
   if (wins.empty()) {
     absl::StrAppend(&out, "\nNo winning move: every move loses (this is a P-position).\n");
     return out;

@@ -198,6 +198,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     if constexpr (requires { g.move_notations(p, moves[i]); })
       r.info.also = g.move_notations(p, moves[i]);
     r.info.resolved = v->resolved;
+    r.info.value_kind = v->nimber ? "nimber" : is_win_loss(g) ? "win-loss" : "score";
     int mv = 0;
     if (!v->resolved) {
       all_resolved = false;

@@ -79,8 +79,10 @@ struct MoveAnalysis {
   std::map<std::string, std::string> also;  // other notations: {"openspiel": "10"}
   std::int64_t value = 0;                   // in the game's display convention
   std::string value_text;                   // e.g. "-3", "win"
-  bool best = false;                        // keeps the best value for the mover
-  bool resolved = true;                     // false: the engine stopped (node limit)
+  std::string value_kind;   // as Analysis::value_kind: "win-loss" (for the mover), "score",
+                            // "nimber" (of the position the move leads to)
+  bool best = false;        // keeps the best value for the mover
+  bool resolved = true;     // false: the engine stopped (node limit)
   std::int64_t depth = -1;  // plies to the end after this move, best play; -1 unknown
 };
 

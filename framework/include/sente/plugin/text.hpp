@@ -89,6 +89,14 @@ inline std::string win_loss_text(int v) {
   return v > 0 ? "win" : v < 0 ? "loss" : "draw";
 }
 
+// Does the analysed move win for the player making it: it leads to nimber 0
+// (Grundy engines) or is a win (win/loss engines)? False for scores.
+inline bool wins_for_mover(const MoveAnalysis& m) {
+  if (!m.resolved) return false;
+  if (m.value_kind == "nimber") return m.value == 0;
+  return m.value_kind == "win-loss" && m.value > 0;
+}
+
 // A minimal game must give info(); everything else has a default.
 template <class G>
 concept PluginGame = Rules<G> && requires {
