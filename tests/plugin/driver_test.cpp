@@ -48,8 +48,9 @@ TEST(Driver, SolvesThreeByThreeAsJson) {
   for (const auto& m : k["moves"]) EXPECT_TRUE(m["best"].get<bool>());
 }
 
-// Beyond the dense sweep's 30 undrawn lines the default engine is alpha-beta,
-// and the answer says why; a node limit gives "unresolved", never a guess.
+// Beyond the dense sweep's 30 undrawn lines alpha-beta searches (the registry
+// tests check that a refused engine's reason is reported); a node limit gives
+// "unresolved", never a guess.
 TEST(Driver, LargeDotsAndBoxesPositionsAreSearched) {
   const Result r = sente("solve dots-and-boxes --board 4x4 --node-limit 1000 --json --quiet", true);
   ASSERT_EQ(r.code, 0) << r.out;
@@ -57,7 +58,6 @@ TEST(Driver, LargeDotsAndBoxesPositionsAreSearched) {
   EXPECT_EQ(j["engine"], "alphabeta");
   EXPECT_FALSE(j["resolved"].get<bool>());
   EXPECT_EQ(j["value_text"], "unresolved");
-  EXPECT_NE(j["engine_detail"].get<std::string>().find("at most 30"), std::string::npos) << r.out;
 }
 
 TEST(Driver, VerifiesTheWilsonExcerpt) {

@@ -24,7 +24,8 @@ void print_game(const plugin::LoadedPlugin& p) {
     std::cout << "  variants:\n";
     for (const auto& v : g.variants) std::cout << "    " << v.name << ": " << v.description << "\n";
   }
-  std::cout << "  options (--board, --variant, --to-move, --engine, or --set KEY=VALUE):\n";
+  std::cout << "  options (each with --set KEY=VALUE; board, variant, to-move and engine also by "
+               "their own flags):\n";
   for (const auto& o : g.options)
     if (o.engine.empty()) print_option(o);
   std::cout << "  engines (the first that takes a position is the default):\n";

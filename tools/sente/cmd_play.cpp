@@ -11,7 +11,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_replace.h"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
@@ -57,13 +56,17 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   nlohmann::json record = nlohmann::json::array();
   talk << "Playing " << game << " against perfect play. Name a move as `sente analyze` "
        << "does; 'moves' lists them with their values, 'quit' ends.\n";
-  auto finish = [&](const plugin::Analysis& a, const std::string& how) {
+  // `winner`: "human", "computer", "draw", or empty (abandoned, or a score).
+  auto finish = [&](const plugin::Analysis& a, const std::string& how, const std::string& winner) {
     talk << how << "\n";
     if (common.json)
       std::cout << json_text(nlohmann::json{{"game", game},
                                             {"moves", record},
                                             {"final_position", a.position},
                                             {"result", how},
+                                            {"winner", winner},
+                                            {"final_value", a.value},
+                                            {"value_kind", a.value_kind},
                                             {"engine", a.engine}})
                 << "\n";
     return kOk;
@@ -74,15 +77,22 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     bar.finish();
     if (!a.ok()) return report_error(a.status());
     const bool human = ((*session)->player() == 0) == human_first;
-    talk << "\n" << absl::StrReplaceAll(a->position, {{"|", "\n"}}) << "\n";
+    talk << "\n" << (a->board.empty() ? a->position + "\n" : a->board);
     if (a->moves.empty()) {
       const bool outcome = a->value_kind == "win-loss" || a->value_kind == "nimber";
       const bool mover_lost = a->value_kind == "nimber" ? a->value == 0 : a->value < 0;
-      const std::string winner = human == mover_lost ? "the computer wins" : "you win";
-      return finish(
-          *a, outcome && a->value_kind == "win-loss" && a->value == 0 ? "Game over: a draw."
-              : outcome ? absl::StrFormat("Game over: %s.", winner)
-                        : absl::StrFormat("Game over: %s (%s).", a->value_text, a->value_meaning));
+      const bool draw = a->value_kind == "win-loss" && a->value == 0;
+      const std::string winner = draw ? "draw" : human == mover_lost ? "computer" : "human";
+      if (!outcome)
+        return finish(*a,
+                      absl::StrFormat("Game over: final value %s (%s).", a->value_text,
+                                      a->value_meaning),
+                      "");
+      return finish(*a,
+                    draw                   ? "Game over: a draw."
+                    : winner == "computer" ? "Game over: the computer wins."
+                                           : "Game over: you win.",
+                    winner);
     }
     std::string move;
     if (!human) {
@@ -96,11 +106,11 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
         talk << "your move: " << std::flush;
         if (!std::getline(std::cin, move)) {
           talk << "\nend of input: game abandoned\n";
-          return finish(*a, "abandoned");
+          return finish(*a, "abandoned", "");
         }
         move = std::string(absl::StripAsciiWhitespace(move));
         if (!isatty(STDIN_FILENO)) talk << move << "\n";  // echo piped moves
-        if (move == "quit" || move == "q") return finish(*a, "abandoned");
+        if (move == "quit" || move == "q") return finish(*a, "abandoned", "");
         if (move == "moves") {
           std::vector<std::string> names;
           for (const auto& m : a->moves) names.push_back(m.move + " " + m.value_text);

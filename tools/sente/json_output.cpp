@@ -48,6 +48,7 @@ void to_json(nlohmann::json& j, const Analysis& a) {
        {"summary", a.summary},
        {"resolved", a.resolved},
        {"diagram", a.diagram},
+       {"board", a.board},
        {"engine", a.engine},
        {"engine_detail", a.engine_detail},
        {"stats", a.stats}};

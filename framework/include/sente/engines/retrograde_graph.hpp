@@ -51,8 +51,10 @@
 namespace sente {
 
 struct RetrogradeOptions {
-  // Largest graph the caller accepts, in positions.
-  std::uint64_t max_positions = std::uint64_t{1} << 25;
+  // Largest graph the caller accepts, in positions. The graph's size is
+  // known only once enumerated, so a refusal comes after this many
+  // positions were found (tens of seconds at 1e7).
+  std::uint64_t max_positions = 10'000'000;
   // Enumerate canonical positions (game.canonical) when the game gives them.
   bool symmetry = true;
   // Called with (positions found, max_positions) while enumerating, then

@@ -180,7 +180,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     set_value(g, p, *v, a);
     a.summary = absl::StrCat(a.to_move.empty() ? "the player to move" : a.to_move + " to move",
                              " has no legal move: the game is over (", a.value_text, ")");
-    a.diagram = text::render<G>(g, p, {});
+    a.diagram = a.board = text::render<G>(g, p, {});
     finish(b, a);
     return a;
   }
@@ -263,6 +263,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
                              " the value", unresolved);
   for (const auto& r : rated) a.moves.push_back(r.info);
   a.diagram = text::render<G>(g, p, rated);
+  a.board = text::render<G>(g, p, {});
   finish(b, a);
   return a;
 }

@@ -103,6 +103,7 @@ struct Analysis {
   std::vector<MoveAnalysis> moves;
   std::string summary;        // one line: who moves, how many moves, how many optimal
   std::string diagram;        // the position drawn with every move's value
+  std::string board;          // the position drawn without values (for `sente play`)
   std::string engine;         // the engine's --engine name, e.g. "dense"
   std::string engine_detail;  // what solved it, e.g. "dense retrograde (completion kernel)"
   std::vector<Stat> stats;

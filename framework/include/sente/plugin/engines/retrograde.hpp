@@ -16,7 +16,10 @@ struct RetrogradeEngine {
     return {"retrograde",
             "graph retrograde analysis: every reachable position solved backwards (cycles, "
             "draws, depth to win in plies)",
-            {{"max-positions", "the most positions it enumerates before it refuses", "3.3e7"},
+            {{"max-positions",
+              "the most positions it enumerates before it refuses (each costs its key, its "
+              "position and 8 bytes a move: 1e7 is about 1 to 3 GiB)",
+              "1e7"},
              {"symmetry", "on/off: enumerate positions up to the game's symmetries", "on"}}};
   }
   template <class G>
