@@ -378,11 +378,12 @@ absl::StatusOr<Position> Game::parse_lines(std::string_view text) const {
     bool complete = true;
     for (int l : board_.box_lines(box)) complete &= (p.drawn >> l & 1) != 0;
     const bool owned = ((p.a_boxes | p.b_boxes) >> box & 1) != 0;
-    // A box the variant draws whole (1x1 Swedish: all four sides on the
-    // border) belongs to nobody.
+    // A box a variant draws whole (1x1 Swedish: all four sides on the
+    // border) belongs to nobody. The text does not name its variant, so such
+    // a box is accepted whatever the game's variant.
     std::uint64_t sides = 0;
     for (int l : board_.box_lines(box)) sides |= std::uint64_t{1} << l;
-    const bool predrawn = (board_.predrawn(variant_) & sides) == sides;
+    const bool predrawn = (board_.predrawn(Variant::kSwedish) & sides) == sides;
     if (complete != owned && !(complete && predrawn))
       return bad(
           absl::StrFormat("box %s is %s", box_name(board_, box),
