@@ -49,8 +49,11 @@ int print(const Common& common, const plugin::Analysis& a) {
   std::cout << absl::StrFormat("%s%s: value %s (%s)\n", a.game,
                                a.variant.empty() ? "" : " " + a.variant, a.value_text,
                                a.value_meaning);
-  std::cout << (a.summary.empty() ? "" : a.summary + "\n") << "\n";
-  std::cout << a.diagram;
+  std::cout << (a.summary.empty() ? "" : a.summary + "\n");
+  // Which engine answered: the default may change with the position or the
+  // options given (e.g. --node-limit), so it is always said.
+  if (!common.stats) std::cout << "engine: " << a.engine << " (" << a.engine_detail << ")\n";
+  std::cout << "\n" << a.diagram;
   if (common.stats) {
     std::cout << "\n";
     print_stats(a);
