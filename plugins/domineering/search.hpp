@@ -216,7 +216,7 @@ class SearchRules {
   }
 
   // My packing in column c plus my safe packing in columns c-1..c+1.
-  int my_lines(const Frame& f, const Cells& x, int c) const {
+  [[gnu::always_inline]] int my_lines(const Frame& f, const Cells& x, int c) const {
     int n = 0;
     for (int k = std::max(0, c - 1); k <= std::min(f.shape.cols - 1, c + 1); ++k) {
       const std::uint64_t col = f.first_col << k;
@@ -226,7 +226,7 @@ class SearchRules {
     return n;
   }
   // The opponent's packing in rows r, r+1 plus its safe packing in rows r-1..r+2.
-  int opp_lines(const Frame& f, const Cells& x, int r) const {
+  [[gnu::always_inline]] int opp_lines(const Frame& f, const Cells& x, int r) const {
     const int cols = f.shape.cols;
     const std::uint64_t row0 = f.first_row;
     int n = 0;
