@@ -82,9 +82,9 @@ std::vector<std::string> engine_names(const GameInfo& info) {
 TEST(Registry, ListsTheEnginesTheConceptsAllowInOrder) {
   EXPECT_EQ(engine_names(full_info<Subtraction>()),
             (std::vector<std::string>{"grundy", "alphabeta", "retrograde", "minimax"}));
-  EXPECT_EQ(engine_names(full_info<DenseSubtraction>()),
-            (std::vector<std::string>{"dense", "dense-generic", "alphabeta", "retrograde",
-                                      "minimax"}));
+  EXPECT_EQ(
+      engine_names(full_info<DenseSubtraction>()),
+      (std::vector<std::string>{"dense", "dense-generic", "alphabeta", "retrograde", "minimax"}));
   // Each engine's options, marked with their engine and default.
   const GameInfo info = full_info<Subtraction>();
   auto find = [&](const std::string& name) {

@@ -27,9 +27,9 @@ std::string work(const plugin::Analysis& a) {
   for (const char* name : {"nodes", "states", "positions"})
     for (const plugin::Stat& s : a.stats)
       if (s.name == name)
-        return absl::StrFormat("%.0f %s", s.value,
-                               s.value == 1 && s.unit.ends_with('s') ? s.unit.substr(0, s.unit.size() - 1)
-                                                                    : s.unit);
+        return absl::StrFormat(
+            "%.0f %s", s.value,
+            s.value == 1 && s.unit.ends_with('s') ? s.unit.substr(0, s.unit.size() - 1) : s.unit);
   return "";
 }
 
@@ -98,8 +98,8 @@ int run_bench(const Common& common, const std::string& game, const plugin::Optio
                                                   seen.begin()->first));
         seen.emplace(*c, engine);
       }
-      rows.push_back({last.variant.empty() ? "(start)" : last.variant, last.engine, last.value_text, absl::StrFormat("%.4f", best),
-                      absl::StrFormat("%.4f", median), work(last)});
+      rows.push_back({last.variant.empty() ? "(start)" : last.variant, last.engine, last.value_text,
+                      absl::StrFormat("%.4f", best), absl::StrFormat("%.4f", median), work(last)});
       runs.push_back({{"board", last.variant},
                       {"engine", last.engine},
                       {"engine_detail", last.engine_detail},

@@ -84,10 +84,9 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
       const bool draw = a->value_kind == "win-loss" && a->value == 0;
       const std::string winner = draw ? "draw" : human == mover_lost ? "computer" : "human";
       if (!outcome)
-        return finish(*a,
-                      absl::StrFormat("Game over: final value %s (%s).", a->value_text,
-                                      a->value_meaning),
-                      "");
+        return finish(
+            *a, absl::StrFormat("Game over: final value %s (%s).", a->value_text, a->value_meaning),
+            "");
       return finish(*a,
                     draw                   ? "Game over: a draw."
                     : winner == "computer" ? "Game over: the computer wins."

@@ -99,9 +99,9 @@ class EngineOptions {
                                       std::string_view what) const {
     double n = 0;
     if (!absl::SimpleAtod(text(key), &n) || !(n >= lo && n <= hi) || n != std::floor(n))
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s '%s': give %s, a whole number from %.0f to %.0f%s", key, text(key), what, lo, hi,
-          hi >= 1e7 ? " (4e7 is read as 40000000)" : ""));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("%s '%s': give %s, a whole number from %.0f to %.0f%s", key, text(key),
+                          what, lo, hi, hi >= 1e7 ? " (4e7 is read as 40000000)" : ""));
     return static_cast<std::uint64_t>(n);
   }
 

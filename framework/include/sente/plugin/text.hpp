@@ -186,7 +186,8 @@ absl::StatusOr<typename G::Position> parse(const G& g, std::string_view text, bo
     for (absl::string_view token : absl::StrSplit(absl::string_view(text.data(), text.size()),
                                                   absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty())) {
       ++i;
-      absl::StatusOr<typename G::Move> m = parse_move(g, p, std::string_view(token.data(), token.size()));
+      absl::StatusOr<typename G::Move> m =
+          parse_move(g, p, std::string_view(token.data(), token.size()));
       if (!m.ok())
         return absl::InvalidArgumentError(
             absl::StrFormat("move %d of the position: %s", i, m.status().message()));
