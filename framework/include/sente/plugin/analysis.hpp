@@ -254,7 +254,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
   const std::string who = a.to_move.empty() ? "the player to move" : a.to_move + " to move";
   const std::string moves_text = count_text(rated.size(), "move");
   const std::string unresolved = open ? absl::StrCat(", ", open, " unresolved") : "";
-  if (nimber || (is_win_loss(g) && !nimber))
+  if (nimber || is_win_loss(g))
     a.summary =
         absl::StrCat(who, "; ", moves_text, ": ", wins, " win, ",
                      draws ? absl::StrCat(draws, " draw, ") : "", losses, " lose", unresolved);
