@@ -118,14 +118,7 @@ void playouts(const Config& c) {
   }
 }
 
-// What engines must agree on (see cmd_bench): the mover's outcome, a score,
-// or a class.
-inline std::optional<std::string> comparable(const plugin::Analysis& a) {
-  if (!a.resolved) return std::nullopt;
-  if (a.value_kind == "nimber") return a.value ? "win" : "loss";
-  if (a.value_kind == "win-loss") return a.value > 0 ? "win" : a.value < 0 ? "loss" : "draw";
-  return a.value_kind + " " + std::to_string(a.value);
-}
+using plugin::comparable_value;
 
 template <class G>
 plugin::Options with_engine(const Config& c, const std::string& engine) {
@@ -152,7 +145,7 @@ void engines_agree(const Config& c) {
         continue;
       absl::StatusOr<plugin::Analysis> a = adapter.solve(with_engine<G>(c, e.name), {pos, ""}, {});
       ASSERT_TRUE(a.ok()) << e.name << " on " << pos << ": " << a.status();
-      const std::optional<std::string> v = comparable(*a);
+      const std::optional<std::string> v = comparable_value(*a);
       ASSERT_TRUE(v.has_value()) << e.name << " did not resolve " << pos;
       if (!first) {
         first = v;
@@ -180,7 +173,7 @@ void analysis_is_consistent(const Config& c) {
     absl::StatusOr<plugin::Analysis> a = adapter.analyze(c.options, {pos, ""}, {});
     ASSERT_TRUE(s.ok() && a.ok()) << pos << ": " << s.status() << " / " << a.status();
     if (!s->resolved || !a->resolved) continue;
-    EXPECT_EQ(comparable(*s), comparable(*a))
+    EXPECT_EQ(comparable_value(*s), comparable_value(*a))
         << pos << ": solve " << s->value_text << ", analyze " << a->value_text;
     if (s->value_kind != "nimber") {
       EXPECT_EQ(s->value, a->value) << pos;

@@ -33,15 +33,6 @@ std::string work(const plugin::Analysis& a) {
   return "";
 }
 
-// What engines must agree on: the outcome for the player to move (a nimber
-// counts as a win when it is not 0), or the score or class itself.
-std::optional<std::string> comparable(const plugin::Analysis& a) {
-  if (!a.resolved) return std::nullopt;
-  if (a.value_kind == "nimber") return a.value ? "win" : "loss";
-  if (a.value_kind == "win-loss") return a.value > 0 ? "win" : a.value < 0 ? "loss" : "draw";
-  return absl::StrCat(a.value_kind, " ", a.value);
-}
-
 }  // namespace
 
 int run_bench(const Common& common, const std::string& game, const plugin::Options& options,
@@ -91,7 +82,7 @@ int run_bench(const Common& common, const std::string& game, const plugin::Optio
       std::sort(seconds.begin(), seconds.end());
       const double best = seconds.front(), median = seconds[seconds.size() / 2];
       unresolved += !last.resolved;
-      if (const std::optional<std::string> c = comparable(last)) {
+      if (const std::optional<std::string> c = plugin::comparable_value(last)) {
         if (!seen.empty() && !seen.count(*c))
           disagreements.push_back(absl::StrFormat("%s: %s says %s, %s says %s", last.variant,
                                                   engine, last.value_text, seen.begin()->second,

@@ -206,6 +206,14 @@ concept Rules = std::copyable<typename G::Position> && std::copyable<typename G:
   { g.key(p) } -> PositionKey;
 };
 
+// key_hash as a hasher, for hash maps keyed by position keys.
+struct KeyHasher {
+  template <PositionKey K>
+  std::size_t operator()(const K& k) const {
+    return static_cast<std::size_t>(key_hash(k));
+  }
+};
+
 template <Rules G>
 using KeyOf = std::remove_cvref_t<decltype(std::declval<const G&>().key(
     std::declval<const typename G::Position&>()))>;

@@ -195,10 +195,7 @@ class MemoGrundy {
 
   const G& game_;
   MemoOptions options_;
-  struct Hash {
-    std::size_t operator()(const Key& k) const { return key_hash(k); }
-  };
-  absl::flat_hash_map<Key, std::uint32_t, Hash> memo_;
+  absl::flat_hash_map<Key, std::uint32_t, KeyHasher> memo_;
   MemoStats stats_;
   absl::Status failure_;
 };

@@ -290,10 +290,7 @@ class RetrogradeGraph {
 
   const G* game_;
   bool symmetry_;
-  struct Hash {
-    std::size_t operator()(const Key& k) const { return key_hash(k); }
-  };
-  absl::flat_hash_map<Key, std::uint32_t, Hash> index_;
+  absl::flat_hash_map<Key, std::uint32_t, KeyHasher> index_;
   std::vector<Position> positions_;
   std::vector<std::uint64_t> offset_;  // moves of id i: child_[offset_[i] .. offset_[i + 1])
   std::vector<std::uint32_t> child_;

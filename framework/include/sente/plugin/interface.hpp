@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -108,6 +109,16 @@ struct Analysis {
   std::string engine_detail;  // what solved it, e.g. "dense retrograde (completion kernel)"
   std::vector<Stat> stats;
 };
+
+// What engines of one game must agree on: the outcome for the player to move
+// ("win", "loss", "draw"; a nimber counts as a win when it is not 0), or the
+// score or outcome class itself; nothing when the analysis is unresolved.
+inline std::optional<std::string> comparable_value(const Analysis& a) {
+  if (!a.resolved) return std::nullopt;
+  if (a.value_kind == "nimber") return a.value ? "win" : "loss";
+  if (a.value_kind == "win-loss") return a.value > 0 ? "win" : a.value < 0 ? "loss" : "draw";
+  return a.value_kind + " " + std::to_string(a.value);
+}
 
 struct VerifyItem {
   std::string where;  // "diagram 2 (line 15)"
