@@ -36,7 +36,9 @@ absl::StatusOr<Board> Board::parse(std::string_view size) {
   return make(rows);
 }
 
-std::string Board::name() const { return absl::StrFormat("%dx%d", n_, n_ + 1); }
+std::string Board::name() const {
+  return absl::StrFormat("%dx%d", n_, n_ + 1);
+}
 
 Board::Board(int n) : n_(n) {
   const int side = 2 * n + 1;

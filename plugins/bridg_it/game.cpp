@@ -58,8 +58,7 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
     } else if (key == "to-move") {
       const std::string v = absl::AsciiStrToLower(value);
       if (v != "red" && v != "blue")
-        return absl::InvalidArgumentError(
-            absl::StrFormat("to-move '%s': give Red or Blue", value));
+        return absl::InvalidArgumentError(absl::StrFormat("to-move '%s': give Red or Blue", value));
       first = v == "red" ? matroid::Side::kShort : matroid::Side::kCut;
     } else if (key == "search-hooks") {
       const std::string v = absl::AsciiStrToLower(value);

@@ -52,8 +52,7 @@ std::string Game::draw(const Position& p, const std::vector<char>& marks) const 
   return out;
 }
 
-std::string Game::render(const Position& p,
-                         std::span<const plugin::RatedMove<Move>> moves) const {
+std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const {
   std::vector<char> marks(static_cast<std::size_t>(board_->crossings()), 0);
   std::map<std::string, std::vector<std::string>> by_result;
   const plugin::RatedMove<Move>* proved = nullptr;
@@ -66,8 +65,9 @@ std::string Game::render(const Position& p,
   std::string out = draw(p, marks);
   const std::string mover = to_move(p), other = player(p) == 0 ? "Blue" : "Red";
   if (const std::optional<matroid::Side> w = winner(p)) {
-    absl::StrAppend(&out, *w == matroid::Side::kShort ? "Red has joined left and right"
-                                                      : "Blue has joined top and bottom",
+    absl::StrAppend(&out,
+                    *w == matroid::Side::kShort ? "Red has joined left and right"
+                                                : "Blue has joined top and bottom",
                     ": the game is over\n");
     return out;
   }
@@ -99,12 +99,11 @@ std::string Game::render(const Position& p,
   trees[proved->move] = '*';
   // Draw the move as a free crossing marked '*' and the trees' crossings.
   absl::StrAppend(
-      &out, "\nWhy ", proved->info.move, " (*) wins: after it, ", mover,
-      "'s graph (", mover, "'s bridges contracted, ", other,
+      &out, "\nWhy ", proved->info.move, " (*) wins: after it, ", mover, "'s graph (", mover,
+      "'s bridges contracted, ", other,
       "'s deleted) holds two edge-disjoint trees, 1 and 2, spanning a set of dots that holds "
       "both of ",
-      mover,
-      "'s goal edges. Whenever ", other, " takes a crossing of one tree, ", mover,
+      mover, "'s goal edges. Whenever ", other, " takes a crossing of one tree, ", mover,
       " bridges a crossing of the other that joins its two parts again (Lehman 1964).\n",
       draw(p, trees));
   return out;

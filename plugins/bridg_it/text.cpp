@@ -15,16 +15,19 @@
 namespace sente::bridg_it {
 namespace {
 
-absl::string_view view(std::string_view s) { return {s.data(), s.size()}; }
+absl::string_view view(std::string_view s) {
+  return {s.data(), s.size()};
+}
 
 // The text without a trailing "Red to move" / "Blue to move" (or "Red" /
 // "Blue"), and the player it names (0 Red, 1 Blue).
 std::pair<std::string, std::optional<int>> split_mover(std::string_view text) {
   std::string body(absl::StripAsciiWhitespace(view(text)));
   const std::string lower = absl::AsciiStrToLower(body);
-  for (const auto& [suffix, who] :
-       {std::pair<std::string, int>{"red to move", 0}, {"blue to move", 1}, {"red", 0},
-        {"blue", 1}}) {
+  for (const auto& [suffix, who] : {std::pair<std::string, int>{"red to move", 0},
+                                    {"blue to move", 1},
+                                    {"red", 0},
+                                    {"blue", 1}}) {
     if (lower.size() >= suffix.size() &&
         lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0) {
       const absl::string_view rest = absl::string_view(body).substr(0, body.size() - suffix.size());
@@ -50,7 +53,9 @@ std::vector<std::string> rows_of(const std::string& body) {
   return rows;
 }
 
-const char* side_name(int player) { return player == 0 ? "Red" : "Blue"; }
+const char* side_name(int player) {
+  return player == 0 ? "Red" : "Blue";
+}
 
 }  // namespace
 
@@ -78,8 +83,8 @@ absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool) const {
   if (is_moves(body)) {
     Position p = start();
     int i = 0;
-    for (absl::string_view token : absl::StrSplit(body, absl::ByAnyChar(" \t\r\n,"),
-                                                  absl::SkipEmpty())) {
+    for (absl::string_view token :
+         absl::StrSplit(body, absl::ByAnyChar(" \t\r\n,"), absl::SkipEmpty())) {
       ++i;
       absl::StatusOr<Move> m = parse_move(p, std::string_view(token.data(), token.size()));
       if (!m.ok())
@@ -136,14 +141,15 @@ absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool) const {
     to_move = 0;
   else
     return absl::InvalidArgumentError(absl::StrFormat(
-        "%d red and %d blue bridges: players alternate, so the counts differ by at most one",
-        reds, blues));
+        "%d red and %d blue bridges: players alternate, so the counts differ by at most one", reds,
+        blues));
   if (mover && *mover != to_move)
     return absl::InvalidArgumentError(absl::StrFormat(
-        "%d red and %d blue bridges: %s made the last move, so %s is to move, not %s", reds,
-        blues, side_name(1 - to_move), side_name(to_move), side_name(*mover)));
+        "%d red and %d blue bridges: %s made the last move, so %s is to move, not %s", reds, blues,
+        side_name(1 - to_move), side_name(to_move), side_name(*mover)));
   p.cut_to_move = static_cast<std::uint64_t>(to_move);
-  if (const std::optional<matroid::Side> w = winner(p); w && player(p) == (*w == matroid::Side::kShort ? 0 : 1))
+  if (const std::optional<matroid::Side> w = winner(p);
+      w && player(p) == (*w == matroid::Side::kShort ? 0 : 1))
     return absl::InvalidArgumentError(absl::StrFormat(
         "%s's bridges already join %s, so %s's bridge ended the game and %s cannot be to move",
         side_name(player(p)), player(p) == 0 ? "left and right" : "top and bottom",

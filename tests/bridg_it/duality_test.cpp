@@ -20,7 +20,8 @@ using matroid::Side;
 // Red wins p: Short wins Red's graph (Red = Short, Blue = Cut).
 bool red_wins(const Game& g, const Game::Position& p) {
   const bool red_to_move = g.player(p) == 0;
-  const bool mover = matroid::mover_wins(g.switching_game(p), red_to_move ? Side::kShort : Side::kCut);
+  const bool mover =
+      matroid::mover_wins(g.switching_game(p), red_to_move ? Side::kShort : Side::kCut);
   return red_to_move == mover;
 }
 

@@ -6,6 +6,7 @@
 // and both engines against the matroid engine on random positions.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <regex>
 #include <string>
@@ -25,7 +26,10 @@ std::string published_claim() {
   const std::string text = testing::read_text(testing::reference_file(kData));
   const std::size_t at = text.find("Plain minimax on Bridg-It itself:");
   EXPECT_NE(at, std::string::npos);
-  return at == std::string::npos ? "" : text.substr(at, text.find('\n', at) - at);
+  if (at == std::string::npos) return "";
+  std::string claim = text.substr(at, text.find("\n\n", at) - at);  // the paragraph
+  std::replace(claim.begin(), claim.end(), '\n', ' ');
+  return claim;
 }
 
 bool matroid_mover_wins(const Game& g, const Game::Position& p) {

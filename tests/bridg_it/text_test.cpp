@@ -27,7 +27,9 @@ Game::Position random_position(const Game& g, std::mt19937_64& rng, int plies) {
   return p;
 }
 
-std::string error_of(const absl::Status& s) { return std::string(s.message()); }
+std::string error_of(const absl::Status& s) {
+  return std::string(s.message());
+}
 
 TEST(BridgItText, BoardOption) {
   EXPECT_EQ(Game::open({})->board().name(), "5x6");
@@ -67,7 +69,8 @@ TEST(BridgItText, PositionsRoundTrip) {
   for (int n = 1; n <= 7; ++n) {
     const Game g(*Board::make(n));
     for (int i = 0; i < 50; ++i) {
-      const Game::Position p = random_position(g, rng, static_cast<int>(rng() % (g.board().crossings() + 1)));
+      const Game::Position p =
+          random_position(g, rng, static_cast<int>(rng() % (g.board().crossings() + 1)));
       const std::string text = g.format(p);
       const absl::StatusOr<Game::Position> back = g.parse(text, false);
       ASSERT_TRUE(back.ok()) << text << ": " << back.status();
@@ -76,7 +79,8 @@ TEST(BridgItText, PositionsRoundTrip) {
       std::string lines = text;
       std::replace(lines.begin(), lines.end(), '|', '\n');
       EXPECT_EQ(g.parse(lines, true).value_or(Game::Position{}), p) << lines;
-      const absl::StatusOr<Game> other = Game(*Board::make(n == 1 ? 2 : 1)).with_board_of(text, false);
+      const absl::StatusOr<Game> other =
+          Game(*Board::make(n == 1 ? 2 : 1)).with_board_of(text, false);
       ASSERT_TRUE(other.ok()) << other.status();
       EXPECT_EQ(other->board().n(), n);
     }
@@ -87,7 +91,7 @@ TEST(BridgItText, MovesFromTheStart) {
   const Game g(*Board::make(3));
   const absl::StatusOr<Game::Position> p = g.parse("c3 a1 e5", false);
   ASSERT_TRUE(p.ok()) << p.status();
-  EXPECT_EQ(g.format(*p), "R..|..|.R.|..|..R Blue to move");
+  EXPECT_EQ(g.format(*p), "B..|..|.R.|..|..R Blue to move");  // c3 is the centre
   EXPECT_EQ(g.to_move(*p), "Blue");
   EXPECT_NE(error_of(g.parse("c3 c3", false).status()).find("taken"), std::string::npos);
   EXPECT_NE(error_of(g.parse("c3 z9", false).status()).find("no crossing"), std::string::npos);
@@ -105,7 +109,8 @@ TEST(BridgItText, MalformedPositionsAreRefusedWithTheReason) {
       {"R..|..|...|..|... Red to move", "Blue is to move"},
       {"B..|..|...|..|... Blue to move", "Red is to move"},
       // Red's bridges join left and right: Red moved last.
-      {"RRR|BB|...|..|... Red to move", "ended the game"},
+      {"RRR|BB|B..|..|... Red to move", "ended the game"},
+      {"RRR|BB|...|..|... Red to move", "Blue is to move"},
   };
   for (const auto& [text, why] : cases) {
     const absl::StatusOr<Game::Position> p = g.parse(text, false);
@@ -121,8 +126,8 @@ TEST(BridgItText, MalformedPositionsAreRefusedWithTheReason) {
 
 // The vertices a tree touches, or nothing when `tree` is not one tree (a
 // cycle, or more than one piece) or leaves s and t apart.
-std::optional<std::set<int>> tree_vertices(const matroid::Multigraph& g, const std::vector<int>& tree,
-                                           int s, int t) {
+std::optional<std::set<int>> tree_vertices(const matroid::Multigraph& g,
+                                           const std::vector<int>& tree, int s, int t) {
   matroid::UnionFind f(g.vertices);
   std::set<int> touched{s, t};
   for (int e : tree) {
@@ -150,7 +155,8 @@ TEST(BridgItText, WinningTreesAreTwoDisjointTreesJoiningTheMoversGoals) {
         const matroid::Certificate c = g.winning_trees(p, static_cast<Game::Move>(move));
         ASSERT_EQ(c.winner, matroid::Side::kShort) << g.format(p) << " " << move;
         // The mover's graph after the move, in crossing ids.
-        const matroid::SwitchingGame mine = g.player(p) == 0 ? g.switching_game(after) : g.blue_game(after);
+        const matroid::SwitchingGame mine =
+            g.player(p) == 0 ? g.switching_game(after) : g.blue_game(after);
         std::vector<int> local(static_cast<std::size_t>(g.board().crossings()), -1);
         for (int e = 0; e < static_cast<int>(mine.origin.size()); ++e) local[mine.origin[e]] = e;
         std::vector<bool> used(local.size(), false);
@@ -173,16 +179,23 @@ TEST(BridgItText, WinningTreesAreTwoDisjointTreesJoiningTheMoversGoals) {
 
 TEST(BridgItText, AnalyzeDrawsEveryFreeCrossingAndTheTrees) {
   plugin::Adapter<Game> adapter;
-  for (const char* pos : {"", "c3", "c3 b2 e3"}) {
-    const absl::StatusOr<plugin::Analysis> a =
-        adapter.analyze({{"board", "3x4"}, {"engine", "matroid"}}, {pos, ""}, {});
+  const std::pair<const char*, const char*> cases[] = {
+      {"Red", ""}, {"Blue", ""}, {"Red", "c3"}, {"Red", "c3 b2 e3"}, {"Blue", "c3 b2"}};
+  for (const auto& [first, pos] : cases) {
+    SCOPED_TRACE(std::string(first) + " first, " + pos);
+    const absl::StatusOr<plugin::Analysis> a = adapter.analyze(
+        {{"board", "3x4"}, {"to-move", first}, {"engine", "matroid"}}, {pos, ""}, {});
     ASSERT_TRUE(a.ok()) << a.status();
-    int marked = 0;
+    int marked = 0, wins = 0;
     const std::string board = a->diagram.substr(0, a->diagram.find("\n\n"));
     for (char ch : board) marked += ch == 'W' || ch == 'L';
+    for (const plugin::MoveAnalysis& m : a->moves) wins += m.value > 0;
     EXPECT_EQ(marked, static_cast<int>(a->moves.size())) << a->diagram;
-    EXPECT_NE(a->diagram.find(" (*) wins"), std::string::npos) << a->diagram;
-    EXPECT_NE(a->diagram.find(a->to_move + "'s graph"), std::string::npos) << a->diagram;
+    // The trees are drawn for a winning move, in the mover's own graph.
+    EXPECT_EQ(a->diagram.find(" (*) wins") != std::string::npos, wins > 0) << a->diagram;
+    if (wins > 0) {
+      EXPECT_NE(a->diagram.find(a->to_move + "'s graph"), std::string::npos);
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 // Every plugin's game type through the conformance harness (conformance.hpp):
 // one line per game, on a board small enough for every engine it lists.
 #include "conformance.hpp"
+#include "bridg_it/game.hpp"
 #include "cram/game.hpp"
 #include "domineering/game.hpp"
 #include "dots_and_boxes/game.hpp"
@@ -19,3 +20,5 @@ SENTE_CONFORMANCE(CramConformance, sente::cram::Game,
                   Config{.options = {{"board", "3x3"}}, .max_random_plies = 3})
 SENTE_CONFORMANCE(TurningCornersConformance, sente::turning_corners::Game,
                   Config{.options = {{"board", "2x3"}}, .min_plies = 2, .max_random_plies = 8})
+SENTE_CONFORMANCE(BridgItConformance, sente::bridg_it::Game,
+                  Config{.options = {{"board", "3x4"}}, .min_plies = 4, .max_random_plies = 8})
