@@ -3,10 +3,10 @@
 //   first_moves/14x15   every first move of 14 x 15 decided (matroid::solve)
 //   analyze/5x6         `sente analyze bridg-it` on the retail board: every
 //                       move valued, the board drawn with Lehman's two trees
-//   alphabeta/<hooks>/4x5   alpha-beta from the start, Red first, with the
+//   alphabeta/<hooks>/3x4, 4x5   alpha-beta from the start, Red first, with the
 //                       switching-game hooks none / live (dead-edge removal)
 //                       / lehman (Lehman-first order) / both
-//   matroid/4x5         Lehman's criterion on the same position
+//   matroid/3x4, 4x5    Lehman's criterion on the same positions
 // Counters: nodes (alpha-beta, deterministic), red_wins (1 = the first
 // player, Red, wins), winning_moves.
 //   build/release/bin/bridg_it_bench
@@ -56,6 +56,7 @@ void analyze(benchmark::State& state, const std::string& board) {
 void alphabeta(benchmark::State& state, int n, matroid::SearchHooks hooks) {
   const Game g(*Board::make(n), hooks);
   SearchOptions options;
+  options.table_bytes = (std::uint64_t{1} << 20) * (n <= 3 ? 16 : 256);  // 3x4 needs little
   SearchStats stats;
   SearchResult result;
   for (auto _ : state) {
@@ -89,12 +90,16 @@ void register_all() {
                                                                 {"live", {true, false}},
                                                                 {"lehman", {false, true}},
                                                                 {"both", {true, true}}};
-  for (const auto& [name, h] : hooks)
-    benchmark::RegisterBenchmark((std::string("alphabeta/") + name + "/4x5").c_str(), alphabeta, 4,
-                                 h)
-        ->Unit(benchmark::kMillisecond)
-        ->Iterations(1);
-  benchmark::RegisterBenchmark("matroid/4x5", matroid_start, 4)->Unit(benchmark::kMicrosecond);
+  for (int n : {3, 4}) {
+    const std::string board = Board::make(n)->name();
+    for (const auto& [name, h] : hooks)
+      benchmark::RegisterBenchmark(("alphabeta/" + std::string(name) + "/" + board).c_str(),
+                                   alphabeta, n, h)
+          ->Unit(benchmark::kMillisecond)
+          ->Iterations(1);
+    benchmark::RegisterBenchmark(("matroid/" + board).c_str(), matroid_start, n)
+        ->Unit(benchmark::kMicrosecond);
+  }
 }
 
 }  // namespace
