@@ -87,12 +87,14 @@ matroid::SwitchingGame Game::blue_game(const Position& p) const {
   return matroid::reduce(board_->blue_graph(), kS, kT, states);
 }
 
-matroid::Certificate Game::winning_trees(const Position& p, Move move) const {
-  const Position after = play(p, move);
-  // The mover is Short of its own graph; after the move its opponent (Cut
-  // there) is to move.
-  const matroid::SwitchingGame g = player(p) == 0 ? switching_game(after) : blue_game(after);
+matroid::Certificate Game::trees_of(const Position& p, int side) const {
+  // `side` is Short of its own graph; its opponent (Cut there) is to move.
+  const matroid::SwitchingGame g = side == 0 ? switching_game(p) : blue_game(p);
   return matroid::solve(g, matroid::Side::kCut).certificate;
+}
+
+matroid::Certificate Game::winning_trees(const Position& p, Move move) const {
+  return trees_of(play(p, move), player(p));
 }
 
 namespace {

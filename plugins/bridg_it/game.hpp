@@ -11,6 +11,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,6 +53,15 @@ class Game : public Rules {
   // for Red, Blue's for Blue); winner kCut when the move does not win.
   matroid::Certificate winning_trees(const Position& p, Move move) const;
 
+  // Lehman's certificate for `side` (0 Red, 1 Blue) at p with the other side
+  // to move: two edge-disjoint trees of side's graph spanning a vertex set
+  // that holds its goals (winner kShort), or the Cut certificate when there
+  // are none.
+  matroid::Certificate trees_of(const Position& p, int side) const;
+  // Why p is won, for `sente solve --certificate` (the certificate hook): the
+  // winner, the mover's winning moves, the winner's two trees drawn.
+  std::vector<plugin::NamedText> certificate(const Position& p) const;
+
   // The least image of p under the board's goal-preserving symmetries
   // (left-right and top-bottom mirrors, half turn).
   Position canonical(const Position& p) const;
@@ -77,6 +87,10 @@ class Game : public Rules {
 
  private:
   std::string draw(const Position& p, const std::vector<char>& marks) const;
+  // The winner's two trees drawn, with the text that explains them: after
+  // `move` (a winning move of the mover), or the opponent's when the mover
+  // loses (no move).
+  std::string proof(const Position& p, std::optional<Move> move) const;
   std::shared_ptr<const Board> board_;
   bool board_given_ = false;
 };

@@ -81,31 +81,59 @@ std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Mo
   for (const char* t : {"win", "loss", "unresolved"})
     if (auto it = by_result.find(t); it != by_result.end())
       absl::StrAppend(&out, t, ": ", absl::StrJoin(it->second, " "), "\n");
-  if (!proved) return out;
-  const matroid::Certificate c = winning_trees(p, proved->move);
-  if (c.winner != matroid::Side::kShort) {
-    absl::StrAppend(&out, "\n(Lehman's criterion finds no two trees after ", proved->info.move,
-                    ": the engine and the criterion disagree)\n");
-    return out;
+  if (proved) {
+    absl::StrAppend(&out, "\n", proof(p, proved->move));
+  } else if (by_result.count("unresolved") == 0) {
+    absl::StrAppend(&out, "\n", proof(p, std::nullopt));
   }
-  const Position after = play(p, proved->move);
-  if (winner(after)) {
-    absl::StrAppend(&out, "\n", proved->info.move, " joins ", mover, "'s goals at once\n");
-    return out;
-  }
-  std::vector<char> trees(marks.size(), 0);
+  return out;
+}
+
+std::string Game::proof(const Position& p, std::optional<Move> move) const {
+  const int me = player(p);
+  const std::string mover = to_move(p), other = me == 0 ? "Blue" : "Red";
+  // The winner's graph: the mover's after its winning move, else the other's now.
+  const int side = move ? me : 1 - me;
+  const Position at = move ? play(p, *move) : p;
+  const std::string winner_name = side == 0 ? "Red" : "Blue", loser = side == 0 ? "Blue" : "Red";
+  const std::string name = move ? move_name(p, *move) : "";
+  if (winner(at)) return absl::StrCat(name, " joins ", mover, "'s goal edges at once\n");
+  const matroid::Certificate c = trees_of(at, side);
+  if (c.winner != matroid::Side::kShort)
+    return absl::StrCat("(Lehman's criterion finds no two trees for ", winner_name,
+                        ": the engine and the criterion disagree)\n");
+  std::vector<char> marks(static_cast<std::size_t>(board_->crossings()), 0);
   for (int k = 0; k < 2; ++k)
-    for (int e : c.trees[k]) trees[e] = static_cast<char>('1' + k);
-  trees[proved->move] = '*';
-  // Draw the move as a free crossing marked '*' and the trees' crossings.
-  absl::StrAppend(
-      &out, "\nWhy ", proved->info.move, " (*) wins: after it, ", mover, "'s graph (", mover,
-      "'s bridges contracted, ", other,
+    for (int e : c.trees[k]) marks[e] = static_cast<char>('1' + k);
+  if (move) marks[*move] = '*';
+  const std::string why = move ? absl::StrCat("Why ", name, " (*) wins: after it, ")
+                               : absl::StrCat("Why ", mover, " loses whatever it plays: ");
+  return absl::StrCat(
+      why, winner_name, "'s graph (", winner_name, "'s bridges contracted, ", loser,
       "'s deleted) holds two edge-disjoint trees, 1 and 2, spanning a set of dots that holds "
       "both of ",
-      mover, "'s goal edges. Whenever ", other, " takes a crossing of one tree, ", mover,
-      " bridges a crossing of the other that joins its two parts again (Lehman 1964).\n",
-      draw(p, trees));
+      winner_name, "'s goal edges. Whenever ", loser, " takes a crossing of one tree, ",
+      winner_name,
+      " bridges a crossing of the other that joins its two parts again (Lehman "
+      "1964).\n",
+      draw(p, marks));
+}
+
+std::vector<plugin::NamedText> Game::certificate(const Position& p) const {
+  if (const std::optional<matroid::Side> w = winner(p))
+    return {{"winner", *w == matroid::Side::kShort ? "Red has joined left and right"
+                                                   : "Blue has joined top and bottom"}};
+  const matroid::Verdict v = matroid::solve(switching_game(p), side_to_move(p));
+  const bool mover_wins = v.winner == side_to_move(p);
+  std::vector<std::string> names;
+  for (int m : v.winning_moves) names.push_back(move_name(p, static_cast<Move>(m)));
+  std::vector<plugin::NamedText> out = {
+      {"winner", absl::StrCat(mover_wins ? to_move(p) : (player(p) == 0 ? "Blue" : "Red"),
+                              " wins with best play")}};
+  if (mover_wins) out.push_back({"winning moves", absl::StrJoin(names, " ")});
+  const std::optional<Move> move =
+      mover_wins ? std::optional<Move>(static_cast<Move>(v.winning_moves.front())) : std::nullopt;
+  out.push_back({"two trees", proof(p, move)});
   return out;
 }
 

@@ -193,9 +193,29 @@ TEST(BridgItText, AnalyzeDrawsEveryFreeCrossingAndTheTrees) {
     EXPECT_EQ(marked, static_cast<int>(a->moves.size())) << a->diagram;
     // The trees are drawn for a winning move, in the mover's own graph.
     EXPECT_EQ(a->diagram.find(" (*) wins") != std::string::npos, wins > 0) << a->diagram;
-    if (wins > 0) {
-      EXPECT_NE(a->diagram.find(a->to_move + "'s graph"), std::string::npos);
-    }
+    // Otherwise the opponent's trees, in the opponent's graph.
+    EXPECT_EQ(a->diagram.find(a->to_move + " loses whatever it plays") != std::string::npos,
+              wins == 0)
+        << a->diagram;
+    const std::string winner = wins > 0 ? a->to_move : a->to_move == "Red" ? "Blue" : "Red";
+    EXPECT_NE(a->diagram.find(winner + "'s graph"), std::string::npos) << a->diagram;
+  }
+}
+
+TEST(BridgItText, CertificateNamesTheWinnerItsMovesAndItsTrees) {
+  std::mt19937_64 rng(13);
+  const Game g(*Board::make(4));
+  for (int i = 0; i < 30; ++i) {
+    const Game::Position p = random_position(g, rng, static_cast<int>(rng() % 12));
+    const std::vector<plugin::NamedText> c = g.certificate(p);
+    ASSERT_FALSE(c.empty());
+    if (g.winner(p)) continue;
+    const bool mover_wins = matroid::mover_wins(g.switching_game(p), g.side_to_move(p));
+    const std::string winner = mover_wins == (g.player(p) == 0) ? "Red" : "Blue";
+    EXPECT_EQ(c[0].description, winner + " wins with best play") << g.format(p);
+    EXPECT_EQ(c.size(), mover_wins ? 3u : 2u);
+    EXPECT_NE(c.back().description.find(winner + "'s graph"), std::string::npos)
+        << c.back().description;
   }
 }
 
