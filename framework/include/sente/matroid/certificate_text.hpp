@@ -62,18 +62,20 @@ inline std::vector<plugin::NamedText> certificate_text(
     for (int e : ids) parts.push_back(e < 0 ? std::string("s-t (virtual)") : edge_name(e));
     return parts.empty() ? std::string("(none)") : absl::StrJoin(parts, " ");
   };
-  out.push_back({"winner", absl::StrCat(names(v.winner), " wins with ", names(to_move),
-                                        " to move")});
+  out.push_back(
+      {"winner", absl::StrCat(names(v.winner), " wins with ", names(to_move), " to move")});
   if (!v.winning_moves.empty())
     out.push_back({"winning moves", absl::StrCat(names(to_move), ": ", edges(v.winning_moves))});
   if (c.winner == Side::kShort) {
-    if (c.move) out.push_back({"move", absl::StrCat(names.short_side, " claims ", edge_name(*c.move),
-                                                    "; the trees below are of the graph after it")});
+    if (c.move)
+      out.push_back({"move", absl::StrCat(names.short_side, " claims ", edge_name(*c.move),
+                                          "; the trees below are of the graph after it")});
     std::vector<std::string> vs;
     for (int x : c.vertices) vs.push_back(vertex_name(x));
     if (c.vertices.size() <= 1) {
-      out.push_back({"joined", absl::StrCat(names.short_side,
-                                            "'s edges already join s and t: the game is over")});
+      out.push_back({"joined", absl::StrCat(names.short_side, "'s edges ",
+                                            c.move ? "join s and t after this move"
+                                                   : "already join s and t: the game is over")});
       return out;
     }
     out.push_back({"vertex set", absl::StrCat(c.vertices.size(), " vertices, s and t among them: ",
@@ -84,10 +86,12 @@ inline std::vector<plugin::NamedText> certificate_text(
     out.push_back(
         {"check", absl::StrCat("each tree has ", c.vertices.size() - 1,
                                " edges (|S| - 1) and joins the vertex set; no edge is in both, so ",
-                               names.short_side, " answers a cut of one tree with an edge of the "
+                               names.short_side,
+                               " answers a cut of one tree with an edge of the "
                                "other that rejoins it (Lehman 1964)")});
   } else {
-    if (c.move) out.push_back({"move", absl::StrCat(names.cut_side, " deletes ", edge_name(*c.move))});
+    if (c.move)
+      out.push_back({"move", absl::StrCat(names.cut_side, " deletes ", edge_name(*c.move))});
     const int virtual_edges = to_move == Side::kCut ? 1 : 2;
     for (int i = 0; i < 2; ++i)
       out.push_back({absl::StrCat("forest ", i + 1),
