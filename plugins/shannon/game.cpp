@@ -308,6 +308,9 @@ std::vector<plugin::NamedText> Game::certificate(const Position& p) const {
   for (std::size_t e = 0; e < graph_.graph.edges.size(); ++e)
     if (rules_.state(p, static_cast<int>(e)) == EdgeState::kShort)
       merged.unite(graph_.graph.edges[e].u, graph_.graph.edges[e].v);
+  if (v.certificate.winner == Side::kShort && v.certificate.move)  // trees drawn after it
+    merged.unite(graph_.graph.edges[*v.certificate.move].u,
+                 graph_.graph.edges[*v.certificate.move].v);
   std::vector<int> original(static_cast<std::size_t>(g.graph.vertices), -1);
   original[g.s] = rules_.s();
   original[g.t] = rules_.t();
