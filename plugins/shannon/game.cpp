@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "sente/matroid/certificate_text.hpp"
+#include "sente/plugin/switching_options.hpp"
 
 #if __has_include("census.hpp")
 #include "census.hpp"
@@ -151,11 +152,8 @@ plugin::GameInfo Game::info() {
                {"graph",
                 "the graph as text, when no FILE is given: an edge list with ';' between "
                 "edges ('s a; a t; t b; b s') or a graph6 line",
-                ""},
-               {"hooks",
-                "alpha-beta's search hooks: none, live (dead-edge removal), lehman (Lehman's "
-                "winning moves first) or both",
-                "none"}};
+                ""}};
+  for (plugin::OptionInfo o : plugin::switching_hook_options()) g.options.push_back(std::move(o));
 #ifdef SENTE_SHANNON_CENSUS
   for (plugin::OptionInfo o : census_options()) g.options.push_back(std::move(o));
 #endif
@@ -171,20 +169,14 @@ plugin::GameInfo Game::info() {
 
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Terminals names;
-  matroid::SearchHooks hooks;
   std::string graph;
   for (const auto& [key, value] : options) {
     if (key == "s") names.s = value;
     if (key == "t") names.t = value;
     if (key == "graph") graph = value;
-    if (key == "hooks") {
-      if (value != "none" && value != "live" && value != "lehman" && value != "both")
-        return absl::InvalidArgumentError(
-            absl::StrFormat("--set hooks=%s: give none, live, lehman or both", value));
-      hooks.live_edges_only = value == "live" || value == "both";
-      hooks.lehman_order = value == "lehman" || value == "both";
-    }
   }
+  absl::StatusOr<matroid::SearchHooks> hooks = plugin::switching_hooks(options);
+  if (!hooks.ok()) return hooks.status();
   const bool given = !graph.empty();
   if (!given)  // no graph yet: s and t alone, until a FILE names one
     graph = absl::StrCat(quote_name(names.s.empty() ? "s" : names.s), "; ",
@@ -194,7 +186,7 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
     return given
                ? absl::InvalidArgumentError(absl::StrCat("--set graph: ", text.status().message()))
                : text.status();
-  return Game(std::move(*text), names, hooks);
+  return Game(std::move(*text), names, *hooks);
 }
 
 absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {

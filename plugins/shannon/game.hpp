@@ -68,8 +68,8 @@ class Game {
 
   static plugin::GameInfo info();
   // Options: s, t (terminal names), graph (a graph as text, for use without
-  // a file), hooks (none | live | lehman | both: alpha-beta's search hooks),
-  // and the census options of `sente table shannon`.
+  // a file), dead-edges and lehman-order (alpha-beta's search hooks,
+  // plugin/switching_options.hpp), and the census options of `sente table`.
   static absl::StatusOr<Game> open(const plugin::Options& options);
   // The game on the graph the text or file gives.
   absl::StatusOr<Game> with_board_of(std::string_view text, bool from_file) const;
@@ -93,7 +93,7 @@ class Game {
   }
   matroid::Side side_to_move(const Position& p) const { return rules_.side_to_move(p); }
 
-  // Alpha-beta's hooks, off unless the option `hooks` turns them on.
+  // Alpha-beta's hooks, off unless dead-edges / lehman-order turn them on.
   template <class F>
   void for_each_search_move(const Position& p, F&& visit) const {
     rules_.for_each_search_move(p, visit);
