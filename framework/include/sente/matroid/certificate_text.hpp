@@ -21,12 +21,15 @@
 //                   move) or two (Short to move) virtual s–t edges, covering
 //                   the most edges (Edmonds 1965 matroid partition), the
 //                   virtual edges among them;
-//   why             one sentence: a virtual edge in every largest pair of
-//                   forests is independent of the graph's edges in the union
-//                   of two graphic matroids, so no vertex set holding s and t
-//                   carries two edge-disjoint spanning trees (after any one
-//                   Short move, when Short moves first): Lehman's criterion
-//                   fails and Cut wins.
+//   bound set       X, edges of the graph with |E \ X| + 2 r(X) = b (r(X):
+//                   the vertices X touches minus the pieces it forms): no two
+//                   forests of the graph alone hold more than b edges
+//                   (Nash-Williams 1961);
+//   why             the forests above hold b plus the virtual edges, so the
+//                   virtual s–t edges are independent of the graph's edges:
+//                   no vertex set holding s and t carries two edge-disjoint
+//                   spanning trees (after any one Short move, when Short
+//                   moves first); Lehman's criterion fails and Cut wins.
 #pragma once
 
 #include <functional>
@@ -96,18 +99,20 @@ inline std::vector<plugin::NamedText> certificate_text(
     for (int i = 0; i < 2; ++i)
       out.push_back({absl::StrCat("forest ", i + 1),
                      absl::StrCat(c.trees[i].size(), " edges: ", edges(c.trees[i]))});
+    out.push_back({"bound set", absl::StrCat(c.bound_set.size(), " edges: ", edges(c.bound_set))});
     out.push_back(
         {"why",
          absl::StrCat(
-             "these are two edge-disjoint forests of the graph plus ", virtual_edges,
-             " virtual s-t edge", virtual_edges == 1 ? "" : "s",
-             " covering the most edges (Edmonds 1965 matroid partition) with the virtual edge",
+             "two forests of the graph alone hold at most |E \\ X| + 2 r(X) = ", c.bound,
+             " edges (Nash-Williams 1961; r(X) = the vertices X touches minus the pieces it "
+             "forms), "
+             "and the forests above hold ",
+             c.bound + virtual_edges, " with ", virtual_edges, " virtual s-t edge",
              virtual_edges == 1 ? "" : "s",
-             " among them; a virtual edge that every largest pair keeps is independent of the "
-             "graph's edges in the union of two graphic matroids, so no vertex set holding s and t "
-             "carries two edge-disjoint spanning trees",
+             ": so the virtual edges are independent of the graph's, no vertex set holding s and "
+             "t carries two edge-disjoint spanning trees",
              to_move == Side::kShort ? " even after one Short move" : "",
-             ": Lehman's criterion fails and ", names.cut_side, " wins")});
+             ", Lehman's criterion fails and ", names.cut_side, " wins")});
   }
   return out;
 }
