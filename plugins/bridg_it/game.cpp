@@ -5,6 +5,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
+#include "sente/plugin/switching_options.hpp"
 
 namespace sente::bridg_it {
 
@@ -30,11 +31,8 @@ plugin::GameInfo Game::info() {
       {"board", "n x (n+1): Red's dots n rows by n+1 columns (5x6 is the retail board); n <= 16",
        "5x6"},
       {"to-move", "who moves first from the start: Red or Blue", "Red"},
-      {"search-hooks",
-       "alpha-beta's switching-game hooks: none, live (search only edges on a simple goal-to-"
-       "goal path), lehman (Lehman's winning moves first), both",
-       "none"},
   };
+  for (plugin::OptionInfo& o : plugin::switching_hook_options()) g.options.push_back(o);
   g.position_formats = {
       {"rows",
        "rows of crossings top to bottom, separated by '|' or newlines, n and n-1 crossings "
@@ -47,7 +45,6 @@ plugin::GameInfo Game::info() {
 absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   Board board = *Board::make(5);
   bool board_given = false;
-  matroid::SearchHooks hooks;
   matroid::Side first = matroid::Side::kShort;
   for (const auto& [key, value] : options) {  // keys checked by the adapter
     if (key == "board") {
@@ -60,18 +57,11 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
       if (v != "red" && v != "blue")
         return absl::InvalidArgumentError(absl::StrFormat("to-move '%s': give Red or Blue", value));
       first = v == "red" ? matroid::Side::kShort : matroid::Side::kCut;
-    } else if (key == "search-hooks") {
-      const std::string v = absl::AsciiStrToLower(value);
-      if (v != "none" && v != "live" && v != "lehman" && v != "both")
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "search-hooks '%s': give none, live (dead-edge removal), lehman (Lehman-first "
-            "ordering) or both",
-            value));
-      hooks.live_edges_only = v == "live" || v == "both";
-      hooks.lehman_order = v == "lehman" || v == "both";
     }
   }
-  Game g(board, hooks, first);
+  absl::StatusOr<matroid::SearchHooks> hooks = plugin::switching_hooks(options);
+  if (!hooks.ok()) return hooks.status();
+  Game g(board, *hooks, first);
   g.board_given_ = board_given;
   return g;
 }

@@ -3,7 +3,7 @@
 // first, through the framework's matroid::SwitchingRules. The matroid engine
 // (Lehman 1964) decides any position without search; minimax, alpha-beta and
 // retrograde run on the same rules (dead-edge removal and Lehman-first
-// ordering as opt-in search hooks, the game option `search-hooks`).
+// ordering as opt-in search hooks, the options dead-edges and lehman-order).
 //
 // Red bridging crossing i = Short claiming edge i of Red's graph = Cut
 // deleting edge i of Blue's graph; by the no-draw duality a Blue win is a
@@ -39,8 +39,8 @@ class Game : public Rules {
 
   static plugin::GameInfo info();
   // Options: board (n x (n+1), default 5x6), to-move (Red or Blue, default
-  // Red), search-hooks (none, live, lehman, both: alpha-beta's dead-edge
-  // removal / Lehman-first ordering). Errors name the option and the values.
+  // Red), dead-edges and lehman-order (on/off: alpha-beta's switching-game
+  // hooks, plugin/switching_options.hpp). Errors name the option and the values.
   static absl::StatusOr<Game> open(const plugin::Options& options);
 
   const Board& board() const { return *board_; }

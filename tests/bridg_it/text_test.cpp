@@ -42,7 +42,7 @@ TEST(BridgItText, BoardOption) {
     EXPECT_NE(error_of(g.status()).find("16"), std::string::npos) << g.status();  // the limit
   }
   EXPECT_FALSE(Game::open({{"to-move", "green"}}).ok());
-  EXPECT_FALSE(Game::open({{"search-hooks", "all"}}).ok());
+  EXPECT_FALSE(Game::open({{"dead-edges", "maybe"}}).ok());
   EXPECT_EQ(Game::open({{"to-move", "Blue"}})->to_move(Game::open({{"to-move", "Blue"}})->start()),
             "Blue");
 }
