@@ -133,7 +133,9 @@ std::vector<plugin::NamedText> Game::certificate(const Position& p) const {
   if (mover_wins) out.push_back({"winning moves", absl::StrJoin(names, " ")});
   const std::optional<Move> move =
       mover_wins ? std::optional<Move>(static_cast<Move>(v.winning_moves.front())) : std::nullopt;
-  out.push_back({"two trees", proof(p, move)});
+  std::string trees = proof(p, move);
+  if (!trees.empty() && trees.back() == '\n') trees.pop_back();  // the driver ends lines
+  out.push_back({"two trees", trees});
   return out;
 }
 
