@@ -90,7 +90,9 @@ std::vector<plugin::OptionInfo> census_options() {
        "the neighbourhoods of s and t, weighted), or auto (labelled up to 2^28 graphs for "
        "lehman, 2^21 for search)",
        "auto"},
-      {"threads", "`sente table`: threads for the lehman census (default: all cores)"},
+      {"threads",
+       "`sente table`: threads (default: all cores); the search gives each its own memo, so "
+       "its position count is the number of distinct positions only with 1"},
       {"check-positions",
        "`sente table`: on/off: every position the search values is also decided by Lehman's "
        "criterion and disagreements are counted",
@@ -173,7 +175,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
     }
     if (search) {
       const auto start = std::chrono::steady_clock::now();
-      by_search = search_census(k, pick(k, 21), check, part, &stats);
+      by_search = search_census(k, pick(k, 21), *threads, check, part, &stats);
       const double s = seconds_since(start);
       offset += graphs;
       for (std::string& cell : count_cells(*by_search)) row.push_back(std::move(cell));

@@ -12,7 +12,8 @@
 //                    difference counts as a mismatch)
 //   enumeration      auto | labelled | reduced (graph_classes.hpp; auto:
 //                    labelled up to 2^28 graphs for Lehman, 2^21 for search)
-//   threads          Lehman's threads (default: the hardware's)
+//   threads          threads of both methods (default: the hardware's; the
+//                    search's memo is per thread)
 //   check-positions  on | off: decide every position the search values by
 //                    Lehman's criterion too, count the disagreements
 //   check            a published-values.md to compare (rows k <= 6)

@@ -143,7 +143,11 @@ SwitchingSearch::Key SwitchingSearch::canonical_key(const SmallMultigraph& g, bo
 }
 
 bool SwitchingSearch::value(const SmallMultigraph& g, bool short_to_move) {
-  const Key key = canonical_key(g, short_to_move);
+  return value(g, canonical_key(g, short_to_move));
+}
+
+bool SwitchingSearch::value(const SmallMultigraph& g, const Key& key) {
+  const bool short_to_move = key[1];
   if (auto it = memo_.find(key); it != memo_.end()) return it->second;
   const int n = g.vertices;
   bool wins;
@@ -176,6 +180,15 @@ bool SwitchingSearch::short_wins(const SmallMultigraph& g, bool short_to_move) {
   SmallMultigraph h = g;
   if (simplify(h) == State::kCutWon) return false;
   return value(h, short_to_move);
+}
+
+std::pair<bool, bool> SwitchingSearch::short_wins_both(const SmallMultigraph& g) {
+  SmallMultigraph h = g;
+  if (simplify(h) == State::kCutWon) return {false, false};
+  Key key = canonical_key(h, true);
+  const bool first = value(h, key);
+  key[1] = 0;  // the same graph with Cut to move
+  return {first, value(h, key)};
 }
 
 bool SwitchingSearch::short_wins(const matroid::Multigraph& g, bool short_to_move) {

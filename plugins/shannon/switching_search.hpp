@@ -18,6 +18,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "absl/container/flat_hash_map.h"
 #include "sente/matroid/graph.hpp"
@@ -39,6 +40,8 @@ class SwitchingSearch {
   // 256 parallel edges per pair) with the given side to move.
   bool short_wins(const SmallMultigraph& g, bool short_to_move);
   bool short_wins(const matroid::Multigraph& g, bool short_to_move);
+  // {Short wins moving first, Short wins moving second}, one canonical form.
+  std::pair<bool, bool> short_wins_both(const SmallMultigraph& g);
 
   // Positions valued (distinct canonical positions with the side to move).
   std::uint64_t positions() const { return memo_.size(); }
@@ -57,6 +60,7 @@ class SwitchingSearch {
 
  private:
   bool value(const SmallMultigraph& g, bool short_to_move);
+  bool value(const SmallMultigraph& g, const Key& key);  // key: of g, simplified
 
   bool check_;
   std::uint64_t disagreements_ = 0;

@@ -46,10 +46,10 @@ TEST(Census, BothMethodsAndEnumerationsMatchThePublishedCounts) {
       EXPECT_EQ(lehman_census(k, e, 1, nullptr), want);
     }
     SearchCensusStats stats;
-    EXPECT_EQ(search_census(k, Enumeration::kLabelled, true, nullptr, &stats), want);
+    EXPECT_EQ(search_census(k, Enumeration::kLabelled, 1, true, nullptr, &stats), want);
     EXPECT_EQ(stats.disagreements, 0u);
     EXPECT_GT(stats.positions, 0u);
-    EXPECT_EQ(search_census(k, Enumeration::kReduced, false, nullptr), want);
+    EXPECT_EQ(search_census(k, Enumeration::kReduced, 2, false, nullptr), want);
   }
 }
 
