@@ -160,6 +160,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
   auto part = [&](std::uint64_t done, std::uint64_t) { report(progress, offset + done, total); };
 
   std::uint64_t disagreements = 0, second_player = 0;
+  std::vector<std::string> reduced;  // "lehman 9", "search 8": rows by the reduced enumeration
   for (int k = 2; k <= *max_k; ++k) {
     const std::uint64_t graphs = std::uint64_t{1} << (k * (k - 1) / 2);
     std::vector<std::string> row = {absl::StrCat(k), absl::StrCat(graphs)};
@@ -167,6 +168,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
     SearchCensusStats stats;
     if (lehman) {
       const auto start = std::chrono::steady_clock::now();
+      if (pick(k, 28) == Enumeration::kReduced) reduced.push_back(absl::StrCat("lehman ", k));
       by_lehman = lehman_census(k, pick(k, 28), *threads, part);
       const double s = seconds_since(start);
       offset += graphs;
@@ -175,6 +177,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
     }
     if (search) {
       const auto start = std::chrono::steady_clock::now();
+      if (pick(k, 21) == Enumeration::kReduced) reduced.push_back(absl::StrCat("search ", k));
       by_search = search_census(k, pick(k, 21), *threads, check, part, &stats);
       const double s = seconds_since(start);
       offset += graphs;
@@ -222,8 +225,11 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
       {"Short wins / Cut wins: that side wins moving first and moving second; first player "
        "wins: whoever moves first wins",
        "lehman: Lehman's theorem by the (2,2) pebble game (Lee & Streinu 2008) on every graph; "
-       "search: memoised minimax of the game on canonical multigraphs (positions = distinct "
-       "positions valued, one memo per row)",
+       "search: memoised minimax of the game on canonical multigraphs (positions = canonical "
+       "positions valued, one memo per row and thread: distinct with threads=1)",
+       absl::StrCat("rows by the reduced enumeration (classes by the neighbourhoods of s and t, "
+                    "weighted; the others visit every labelled graph): ",
+                    reduced.empty() ? "none" : absl::StrJoin(reduced, ", ")),
        absl::StrCat("graphs whose second player wins: ", second_player,
                     second_player ? " (impossible: the switching game is monotone)" : "")});
   if (check)
