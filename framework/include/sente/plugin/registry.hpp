@@ -3,7 +3,7 @@
 //
 // Engines, in order of preference (the default is the first listed that
 // accepts the position): the game's own engines (`using Engines =
-// std::tuple<...>` in the game type), then dense, dense-generic, mex, grundy,
+// std::tuple<...>` in the game type), then matroid, dense, dense-generic, mex, grundy,
 // alphabeta, retrograde, minimax, each listed when its `fits<G>` holds.
 #pragma once
 
@@ -21,6 +21,7 @@
 #include "sente/plugin/engines/alphabeta.hpp"
 #include "sente/plugin/engines/dense.hpp"
 #include "sente/plugin/engines/grundy.hpp"
+#include "sente/plugin/engines/matroid.hpp"
 #include "sente/plugin/engines/mex.hpp"
 #include "sente/plugin/engines/minimax.hpp"
 #include "sente/plugin/engines/retrograde.hpp"
@@ -28,8 +29,8 @@
 
 namespace sente::plugin {
 
-using FrameworkEngines = std::tuple<DenseEngine, DenseGenericEngine, MexEngine, GrundyEngine,
-                                    AlphaBetaEngine, RetrogradeEngine, MinimaxEngine>;
+using FrameworkEngines = std::tuple<MatroidEngine, DenseEngine, DenseGenericEngine, MexEngine,
+                                    GrundyEngine, AlphaBetaEngine, RetrogradeEngine, MinimaxEngine>;
 
 namespace registry_detail {
 template <class G>
