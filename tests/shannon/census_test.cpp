@@ -2,7 +2,8 @@
 // Lehman's criterion (pebble game) and the memoised search against the
 // published counts for 2..6 vertices (shared/data/bridg-it/published-values.md),
 // the search against Lehman at every position it values, and against plain
-// minimax of the game on a sample of small graphs.
+// minimax on the framework's rules of the game (matroid::SwitchingRules) on a
+// sample of small multigraphs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include "reference_data.hpp"
 #include "search_census.hpp"
 #include "sente/engines/minimax.hpp"
+#include "sente/matroid/switching_rules.hpp"
 #include "sente/support/markdown_table.hpp"
 #include "switching_search.hpp"
 
@@ -101,74 +103,32 @@ TEST(Census, TableRefusesBadOptions) {
   }
 }
 
-// The switching game on a simple graph of at most 16 edges as plain rules:
-// a position is the sets of Short's and Cut's edges and who moves; no
-// matroid theory, no simplification. For sente::minimax.
-struct NaiveSwitching {
-  struct Position {
-    std::uint32_t shorted = 0, cut = 0;
-    bool cut_to_move = false;
-  };
-  using Move = int;
-  int vertices = 0;
-  std::vector<matroid::Edge> edges;
-
-  // s, t joined by Short's edges (with = true) or by the edges Cut has not
-  // taken (with = false).
-  bool joined(std::uint32_t mask) const {
-    matroid::UnionFind f(vertices);
-    for (std::size_t i = 0; i < edges.size(); ++i)
-      if (mask >> i & 1) f.unite(edges[i].u, edges[i].v);
-    return f.find(0) == f.find(1);
-  }
-  bool decided(const Position& p) const {
-    const std::uint32_t all = (1u << edges.size()) - 1;
-    return joined(p.shorted) || !joined(all & ~p.cut);
-  }
-  Position start() const { return {}; }
-  std::vector<Move> moves(const Position& p) const {
-    std::vector<Move> m;
-    if (decided(p)) return m;
-    for (int i = 0; i < static_cast<int>(edges.size()); ++i)
-      if (!((p.shorted | p.cut) >> i & 1)) m.push_back(i);
-    return m;
-  }
-  Position play(Position p, Move i) const {
-    (p.cut_to_move ? p.cut : p.shorted) |= 1u << i;
-    p.cut_to_move = !p.cut_to_move;
-    return p;
-  }
-  // Short won iff her edges join s and t (a graph without an s–t path is
-  // Cut's before anyone moves).
-  int terminal_value(const Position& p) const {
-    return joined(p.shorted) == !p.cut_to_move ? 1 : -1;
-  }
-  std::uint64_t key(const Position& p) const {
-    return p.shorted | std::uint64_t{p.cut} << 32 | std::uint64_t{p.cut_to_move} << 63;
-  }
-};
-
 TEST(SwitchingSearch, AgreesWithPlainMinimaxOnRandomSmallGraphs) {
+  // Random multigraphs (a pair gets 0, 1 or 2 edges) of 3..6 vertices and at
+  // most 9 edges, both sides first, against plain minimax on the framework's
+  // rules of the game (no hooks); the search runs in check mode throughout.
   std::mt19937 rng(20261201);
   SwitchingSearch search(true);
   int graphs = 0;
   while (graphs < 300) {
-    const int k = 3 + static_cast<int>(rng() % 4);  // 3..6 vertices
-    NaiveSwitching game{k, {}};
+    const int k = 3 + static_cast<int>(rng() % 4);
+    matroid::Multigraph g{k, {}};
     for (int v = 1; v < k; ++v)
-      for (int u = 0; u < v; ++u)
-        if (rng() % 100 < 45) game.edges.push_back({u, v});
-    if (game.edges.size() > 9) continue;
+      for (int u = 0; u < v; ++u) {
+        const unsigned r = rng() % 100;
+        for (int copies = r < 40 ? 1 : r < 48 ? 2 : 0; copies > 0; --copies)
+          g.edges.push_back({u, v});
+      }
+    if (g.edges.size() > 9) continue;
     ++graphs;
     SCOPED_TRACE(::testing::Message() << "graph " << graphs);
-    matroid::Multigraph g{k, game.edges};
-    for (bool short_first : {true, false}) {
-      NaiveSwitching::Position p;
-      p.cut_to_move = !short_first;
-      const std::optional<MinimaxValue> v = minimax(game, p);
+    for (matroid::Side first : {matroid::Side::kShort, matroid::Side::kCut}) {
+      const matroid::SwitchingRules<16> rules(g, 0, 1, first);
+      const std::optional<MinimaxValue> v = minimax(rules, rules.start());
       ASSERT_TRUE(v.has_value());
-      const bool short_wins = (v->value > 0) == short_first;
-      EXPECT_EQ(search.short_wins(g, short_first), short_wins) << "Short first: " << short_first;
+      const bool short_first = first == matroid::Side::kShort;
+      EXPECT_EQ(search.short_wins(g, short_first), (v->value > 0) == short_first)
+          << "Short first: " << short_first;
     }
   }
   EXPECT_EQ(search.disagreements(), 0u);
