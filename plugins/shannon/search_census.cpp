@@ -49,7 +49,8 @@ CensusCounts search_census(int vertices, Enumeration enumeration, int threads, b
         if (mask >> f & 1) add({0, 1});
         SmallMultigraph h = g;
         const bool joined = SwitchingSearch::simplify(h) == SwitchingSearch::State::kOpen;
-        const auto [first, second] = search.short_wins_both(h);
+        const auto [first, second] =
+            joined ? search.short_wins_both(h) : std::pair<bool, bool>{false, false};
         mine.add(c.weight, joined, first, second);
       }
       std::lock_guard lock(mutex);

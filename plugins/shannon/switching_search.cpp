@@ -182,13 +182,11 @@ bool SwitchingSearch::short_wins(const SmallMultigraph& g, bool short_to_move) {
   return value(h, short_to_move);
 }
 
-std::pair<bool, bool> SwitchingSearch::short_wins_both(const SmallMultigraph& g) {
-  SmallMultigraph h = g;
-  if (simplify(h) == State::kCutWon) return {false, false};
-  Key key = canonical_key(h, true);
-  const bool first = value(h, key);
+std::pair<bool, bool> SwitchingSearch::short_wins_both(const SmallMultigraph& simplified) {
+  Key key = canonical_key(simplified, true);
+  const bool first = value(simplified, key);
   key[1] = 0;  // the same graph with Cut to move
-  return {first, value(h, key)};
+  return {first, value(simplified, key)};
 }
 
 bool SwitchingSearch::short_wins(const matroid::Multigraph& g, bool short_to_move) {

@@ -40,8 +40,9 @@ class SwitchingSearch {
   // 256 parallel edges per pair) with the given side to move.
   bool short_wins(const SmallMultigraph& g, bool short_to_move);
   bool short_wins(const matroid::Multigraph& g, bool short_to_move);
-  // {Short wins moving first, Short wins moving second}, one canonical form.
-  std::pair<bool, bool> short_wins_both(const SmallMultigraph& g);
+  // {Short wins moving first, Short wins moving second} on a graph that
+  // simplify() left open, with one canonical form for both.
+  std::pair<bool, bool> short_wins_both(const SmallMultigraph& simplified);
 
   // Positions valued (distinct canonical positions with the side to move).
   std::uint64_t positions() const { return memo_.size(); }
