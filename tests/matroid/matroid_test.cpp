@@ -242,6 +242,22 @@ TEST(Lehman, CutToMoveCriterionEqualsNashWilliamsTutteUpToSixVertices) {
   EXPECT_GT(short_wins, 0);
 }
 
+// The same on multigraphs, as contraction makes them (parallel edges).
+TEST(Lehman, CutToMoveCriterionEqualsNashWilliamsTutteOnMultigraphs) {
+  std::mt19937 rng(41);
+  int short_wins = 0;
+  for (int round = 0; round < 3000; ++round) {
+    const int n = 2 + round % 5;
+    const Multigraph g = random_multigraph(rng, n, round % 13, false);
+    bool brute = false;
+    for (std::uint32_t vs = 3; vs < (1u << n) && !brute; vs += 4)
+      brute = two_trees_by_partitions(g, vs);
+    ASSERT_EQ(short_wins_cut_to_move({g, 0, 1, {}}), brute) << "round " << round;
+    short_wins += brute;
+  }
+  EXPECT_GT(short_wins, 300);
+}
+
 TEST(Lehman, TheFourCycleIsACutWinEvenWithShortFirst) {
   // s = 0, t = 1, a = 2, b = 3: s–a–t–b–s.
   const SwitchingGame g{{4, {{0, 2}, {2, 1}, {1, 3}, {3, 0}}}, 0, 1, {}};
