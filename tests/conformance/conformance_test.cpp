@@ -4,6 +4,7 @@
 #include "cram/game.hpp"
 #include "domineering/game.hpp"
 #include "dots_and_boxes/game.hpp"
+#include "shannon/game.hpp"
 #include "tic_tac_toe/game.hpp"
 #include "turning_corners/game.hpp"
 
@@ -19,3 +20,6 @@ SENTE_CONFORMANCE(CramConformance, sente::cram::Game,
                   Config{.options = {{"board", "3x3"}}, .max_random_plies = 3})
 SENTE_CONFORMANCE(TurningCornersConformance, sente::turning_corners::Game,
                   Config{.options = {{"board", "2x3"}}, .min_plies = 2, .max_random_plies = 8})
+SENTE_CONFORMANCE(ShannonConformance, sente::shannon::Game,
+                  Config{.options = {{"graph", "s a; s b; a b; a t; b t; a c; c t"}},
+                         .max_random_plies = 5})

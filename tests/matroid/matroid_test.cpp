@@ -113,10 +113,9 @@ TEST(PebbleGame, FailedSearchReachesATightSetHoldingBothEnds) {
 }
 
 bool is_forest(const Multigraph& g, const std::vector<int>& edges) {
-  UnionFind f(g.vertices);
-  for (int e : edges)
-    if (!f.unite(g.edges[e].u, g.edges[e].v)) return false;
-  return true;
+  std::vector<Edge> list;
+  for (int e : edges) list.push_back(g.edges[e]);
+  return graphic_rank(g.vertices, list) == static_cast<int>(list.size());
 }
 
 // max over unions of k forests = min over X of |E \ X| + k r(X) (Nash-Williams).
@@ -147,6 +146,12 @@ TEST(MatroidPartition, ReachesTheMinMaxFormulaOnRandomMultigraphs) {
       total += static_cast<int>(f.size());
     }
     EXPECT_EQ(total, union_rank_by_formula(g, k)) << "n " << n << " m " << m << " k " << k;
+    // The dual set attains the formula's minimum.
+    const ForestPacking packing = pack_forests(g, k);
+    EXPECT_EQ(packing.forests, forests);
+    std::vector<Edge> in_x;
+    for (int e : packing.dual) in_x.push_back(g.edges[e]);
+    EXPECT_EQ(total, m - static_cast<int>(in_x.size()) + k * graphic_rank(n, in_x));
     if (k == 2) {  // the same size as the (2, 2) pebble game's sparse set
       PebbleGame<2, 2> pebbles(n);
       for (const Edge& e : g.edges) pebbles.add_edge(e.u, e.v);
@@ -315,6 +320,12 @@ void check_certificate(const SwitchingGame& g, Side to_move, const Verdict& v) {
       EXPECT_EQ(graphic_rank(f.vertices, f.edges), static_cast<int>(forest.size()));
     }
     EXPECT_EQ(virtual_edges, extra);
+    // The bound set: two forests of the graph alone hold at most `bound`.
+    std::vector<Edge> in_x;
+    for (int id : c.bound_set) in_x.push_back(g.graph.edges[position_of.at(id)]);
+    EXPECT_EQ(c.bound, static_cast<int>(g.graph.edges.size() - in_x.size()) +
+                           2 * graphic_rank(g.graph.vertices, in_x));
+    EXPECT_EQ(c.bound + extra, static_cast<int>(c.trees[0].size() + c.trees[1].size()));
     for (int i = 0; i < extra; ++i) plus.edges.push_back({g.s, g.t});
     plus.edges.insert(plus.edges.end(), g.graph.edges.begin(), g.graph.edges.end());
     EXPECT_EQ(static_cast<int>(c.trees[0].size() + c.trees[1].size()),

@@ -41,6 +41,18 @@ void print_stats(const plugin::Analysis& a) {
   std::cout << "engine: " << a.engine << " (" << a.engine_detail << ")\n";
 }
 
+// What proves the value, one item per line; multi-line items indented.
+void print_certificate(const plugin::Analysis& a) {
+  if (a.certificate.empty()) return;
+  std::cout << "certificate:\n";
+  for (const plugin::NamedText& item : a.certificate) {
+    std::string text = item.description;
+    for (std::size_t i = text.find('\n'); i != std::string::npos; i = text.find('\n', i + 1))
+      text.insert(i + 1, "      ");
+    std::cout << "  " << item.name << ": " << text << "\n";
+  }
+}
+
 int print(const Common& common, const plugin::Analysis& a) {
   if (common.json) {
     std::cout << json_text(nlohmann::json(a)) << "\n";
@@ -50,6 +62,7 @@ int print(const Common& common, const plugin::Analysis& a) {
                                a.variant.empty() ? "" : " " + a.variant, a.value_text,
                                a.value_meaning);
   std::cout << (a.summary.empty() ? "" : a.summary + "\n");
+  print_certificate(a);
   // Which engine answered: the default may change with the position or the
   // options given (e.g. --node-limit), so it is always said.
   if (!common.stats) std::cout << "engine: " << a.engine << " (" << a.engine_detail << ")\n";

@@ -51,7 +51,8 @@ void to_json(nlohmann::json& j, const Analysis& a) {
        {"board", a.board},
        {"engine", a.engine},
        {"engine_detail", a.engine_detail},
-       {"stats", a.stats}};
+       {"stats", a.stats},
+       {"certificate", a.certificate}};
   if (a.depth >= 0) j["depth"] = a.depth;
 }
 

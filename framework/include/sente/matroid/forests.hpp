@@ -15,6 +15,7 @@
 // hundred edges (the 14 x 15 Bridg-It board has 365).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 #include <vector>
@@ -61,6 +62,34 @@ class Partition {
     }
     for (int x : labelled) label_[x] = kUnlabelled;
     return placed;
+  }
+
+  // After every edge was offered: the edges reachable by exchanges from the
+  // edges left out. For each forest i, the edges of this set in forest i
+  // span all of it, and every edge outside it is in a forest, so the forests
+  // hold exactly |E \ X| + k r(X) edges: X attains Nash-Williams' minimum.
+  std::vector<int> dual() {
+    std::vector<int> queue;
+    std::vector<bool> in(owner_.size(), false);
+    for (std::size_t e = 0; e < owner_.size(); ++e)
+      if (owner_[e] < 0) {
+        in[e] = true;
+        queue.push_back(static_cast<int>(e));
+      }
+    for (std::size_t head = 0; head < queue.size(); ++head) {
+      const int f = queue[head];
+      if (g_.edges[f].u == g_.edges[f].v) continue;  // a loop closes no forest's path
+      for (int i = 0; i < k_; ++i) {
+        if (owner_[f] == i) continue;
+        for (int c : tree_path(i, g_.edges[f].u, g_.edges[f].v))
+          if (!in[c]) {
+            in[c] = true;
+            queue.push_back(c);
+          }
+      }
+    }
+    std::sort(queue.begin(), queue.end());
+    return queue;
   }
 
   std::vector<std::vector<int>> forests() const {
@@ -135,6 +164,21 @@ class Partition {
 };
 
 }  // namespace forests_detail
+
+// k edge-disjoint forests of largest total size, with the proof that no
+// larger ones exist.
+struct ForestPacking {
+  std::vector<std::vector<int>> forests;  // edge ids of each forest, ascending
+  // X (edge ids, ascending) with |E \ X| + k r(X) equal to the forests'
+  // total size: by Nash-Williams' formula (1961) no k forests hold more.
+  std::vector<int> dual;
+};
+
+inline ForestPacking pack_forests(const Multigraph& g, int k = 2) {
+  forests_detail::Partition p(g, k);
+  for (std::size_t e = 0; e < g.edges.size(); ++e) p.insert(static_cast<int>(e));
+  return {p.forests(), p.dual()};
+}
 
 // k >= 1 edge-disjoint forests of g with the most edges in total; result[i]
 // lists the edge ids (indices into g.edges) of forest i, ascending. Edges are

@@ -153,11 +153,17 @@ inline bool mover_wins(const SwitchingGame& g, Side to_move) {
 //     no vertex set holding s and t carries two spanning trees (Cut to move),
 //     or none does after any one Short move (Short to move): Lehman's
 //     criterion fails. `move` is one of Cut's winning moves when Cut moves.
+//     `bound_set` proves the virtual edges independent: a set X of the
+//     graph's edges with |E \ X| + 2 r(X) = `bound`, the most edges two
+//     forests of the graph alone can hold (Nash-Williams 1961), while the
+//     forests above hold bound + the number of virtual edges.
 struct Certificate {
   Side winner = Side::kShort;
   std::optional<int> move;
   std::vector<int> vertices;
   std::array<std::vector<int>, 2> trees;
+  std::vector<int> bound_set;  // Cut wins: X, caller's edge ids
+  int bound = 0;               // Cut wins: |E \ X| + 2 r(X)
 };
 
 // The outcome of a position with every winning move of the player to move.
@@ -208,9 +214,19 @@ inline Certificate cut_forests(const SwitchingGame& g, int extra) {
   Multigraph plus{g.graph.vertices, {}};
   for (int i = 0; i < extra; ++i) plus.edges.push_back({g.s, g.t});
   plus.edges.insert(plus.edges.end(), g.graph.edges.begin(), g.graph.edges.end());
-  const auto forests = max_forests(plus, 2);
+  const ForestPacking packing = pack_forests(plus, 2);
   for (int i = 0; i < 2; ++i)
-    for (int e : forests[i]) c.trees[i].push_back(e < extra ? -1 : g.id(e - extra));
+    for (int e : packing.forests[i]) c.trees[i].push_back(e < extra ? -1 : g.id(e - extra));
+  // The dual set holds none of the virtual edges when they are independent
+  // (they are in every largest packing); then it bounds the graph alone.
+  std::vector<Edge> in_x;
+  for (int e : packing.dual) {
+    if (e < extra) return c;  // not a Cut win: no bound to give
+    c.bound_set.push_back(g.id(e - extra));
+    in_x.push_back(plus.edges[e]);
+  }
+  c.bound = static_cast<int>(g.graph.edges.size() - in_x.size()) +
+            2 * graphic_rank(g.graph.vertices, in_x);
   return c;
 }
 

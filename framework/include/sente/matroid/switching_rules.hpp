@@ -158,12 +158,26 @@ class SwitchingRules {
     for (std::size_t i = 0; i < live.size(); ++i)
       if (live[i]) visit(static_cast<Move>(g.id(static_cast<int>(i))));
   }
+  // Lehman-first: when the mover wins, the first move (in list order) that
+  // keeps the win scores 1, so it is searched first and cuts off; when the
+  // mover loses every move is searched anyway and nothing is scored. One or
+  // a few pebble games per node instead of one per move.
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
     if (!hooks_.lehman_order) return;
-    const Verdict v = solve(switching_game(p), side_to_move(p));
-    for (std::size_t i = 0; i < moves.size(); ++i)
-      score[i] = std::find(v.winning_moves.begin(), v.winning_moves.end(), moves[i]) !=
-                 v.winning_moves.end();
+    const SwitchingGame g = switching_game(p);
+    const Side side = side_to_move(p);
+    if (!mover_wins(g, side)) return;
+    std::vector<int> index(graph_.edges.size(), -1);
+    for (int e = 0; e < static_cast<int>(g.graph.edges.size()); ++e) index[g.id(e)] = e;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const int e = index[moves[i]];
+      if (e < 0) continue;  // an edge inside a merged vertex: a pass
+      if (side == Side::kShort ? short_wins_cut_to_move(contract(g, e))
+                               : !short_wins_short_to_move(remove(g, e))) {
+        score[i] = 1;
+        return;
+      }
+    }
   }
   int move_id(Move e) const { return e; }
   static constexpr int kMoveIds = MaxEdges;

@@ -33,7 +33,10 @@ class Adapter final : public Game {
                                  const Progress& progress) override {
     absl::StatusOr<Bound<G>> b = bind<G>(options, position);
     if (!b.ok()) return b.status();
-    return solve_position(*b, !position_given(position), progress);
+    // A text naming only a board (e.g. a graph file) is solved as the start.
+    const bool from_start = !position_given(position) ||
+                            text::board_only(*b->game, position.text, !position.file.empty());
+    return solve_position(*b, from_start, progress);
   }
 
   absl::StatusOr<Analysis> analyze(const Options& options, const PositionInput& position,

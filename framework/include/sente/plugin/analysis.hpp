@@ -8,6 +8,8 @@
 //     leads to and the winning moves are those to 0.
 // Partizan games solved from their start give the outcome class (L/R/N/P,
 // or the game's outcome_name) from two searches, each side moving first.
+// A game's certificate (text.hpp) of the position solved or analysed goes
+// into Analysis::certificate; an outcome-class solve gives both starts'.
 #pragma once
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -130,6 +133,13 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
           text::outcome_name(g, OutcomeClass::kL), ln, text::outcome_name(g, OutcomeClass::kR), rn,
           text::outcome_name(g, OutcomeClass::kN), text::outcome_name(g, OutcomeClass::kP));
       a.summary = absl::StrCat(ln, " first: ", result(*l), "; ", rn, " first: ", result(*r));
+      // Each start's proof, named by who moves first.
+      if (a.resolved)
+        for (const auto& [who, q] : {std::pair{ln, left}, std::pair{rn, right}})
+          for (NamedText item : text::certificate(g, q)) {
+            item.name = absl::StrCat(who, " first: ", item.name);
+            a.certificate.push_back(std::move(item));
+          }
       a.diagram = text::render<G>(g, p, {});
       finish(b, a);
       // Each side's result and work, ahead of the engine's totals.
@@ -160,6 +170,7 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
                   ? absl::StrCat(who, ": ", a.value_text,
                                  a.depth >= 0 ? absl::StrCat(" in ", a.depth, " plies") : "")
                   : absl::StrCat(who, ": value ", a.value_text);
+  if (a.resolved) a.certificate = text::certificate(g, p);
   a.diagram = text::render<G>(g, p, {});
   finish(b, a);
   return a;
@@ -180,6 +191,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     set_value(g, p, *v, a);
     a.summary = absl::StrCat(a.to_move.empty() ? "the player to move" : a.to_move + " to move",
                              " has no legal move: the game is over (", a.value_text, ")");
+    a.certificate = text::certificate(g, p);
     a.diagram = a.board = text::render<G>(g, p, {});
     finish(b, a);
     return a;
@@ -262,6 +274,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     a.summary = absl::StrCat(who, "; ", moves_text, ", ", keep, keep == 1 ? " keeps" : " keep",
                              " the value", unresolved);
   for (const auto& r : rated) a.moves.push_back(r.info);
+  if (a.resolved) a.certificate = text::certificate(g, p);
   a.diagram = text::render<G>(g, p, rated);
   a.board = text::render<G>(g, p, {});
   finish(b, a);

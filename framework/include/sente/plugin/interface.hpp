@@ -24,7 +24,7 @@
 
 namespace sente::plugin {
 
-inline constexpr std::uint32_t kAbiVersion = 4;
+inline constexpr std::uint32_t kAbiVersion = 5;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -108,6 +108,13 @@ struct Analysis {
   std::string engine;         // the engine's --engine name, e.g. "dense"
   std::string engine_detail;  // what solved it, e.g. "dense retrograde (completion kernel)"
   std::vector<Stat> stats;
+  // What proves the value, in a form checkable by hand without the engine
+  // (e.g. a switching game won by Short: the vertex set and two edge-disjoint
+  // spanning trees as edge lists). One item per fact: name ("winner", "tree
+  // 1"), description (the fact itself). An outcome-class solve gives the items
+  // of both searches, each name prefixed by who moved first ("Short first:
+  // tree 1"). Empty when the game gives no certificate.
+  std::vector<NamedText> certificate;
 };
 
 // What engines of one game must agree on: the outcome for the player to move

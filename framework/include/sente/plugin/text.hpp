@@ -32,6 +32,18 @@
 //   std::int64_t display_value(const Position&, int mover_value) const;
 //                                              absent: the mover's value
 //   std::string outcome_name(OutcomeClass) const;   absent: L, R, N, P
+//   std::vector<NamedText> certificate(const Position&) const;   what proves
+//                                              the value of the position for
+//                                              the player to move, checkable
+//                                              by hand (Analysis::certificate);
+//                                              absent: nothing
+//   bool board_only(std::string_view text, bool from_file) const;   the text
+//                                              names a board and no position
+//                                              on it (a graph file with no
+//                                              move played and no side to
+//                                              move): `solve` answers as from
+//                                              the start (outcome class);
+//                                              absent: false
 //   static Options engine_defaults();          the game's defaults for engine
 //                                              options (e.g. history=off)
 //   static absl::StatusOr<VerifyReport> verify(const Options&, const
@@ -46,6 +58,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -239,6 +252,26 @@ std::string outcome_name(const G& g, OutcomeClass c) {
     return std::string(g.outcome_name(c));
   else
     return std::string(1, outcome_letter(c));
+}
+
+template <PluginGame G>
+std::vector<NamedText> certificate(const G& g, const typename G::Position& p) {
+  if constexpr (requires {
+                  { g.certificate(p) } -> std::convertible_to<std::vector<NamedText>>;
+                })
+    return g.certificate(p);
+  else
+    return {};
+}
+
+template <PluginGame G>
+bool board_only(const G& g, std::string_view text, bool from_file) {
+  if constexpr (requires {
+                  { g.board_only(text, from_file) } -> std::convertible_to<bool>;
+                })
+    return g.board_only(text, from_file);
+  else
+    return false;
 }
 
 template <PluginGame G>

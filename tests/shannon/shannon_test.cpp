@@ -1,0 +1,259 @@
+// Shannon's switching game plugin: the three graph readers, the position
+// text, Lehman's verdicts (matroid engine) against plain minimax on every
+// labelled graph up to 5 vertices, bad input, and the driver end to end.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+#include "game.hpp"
+#include "named_graph.hpp"
+#include "plugin/run_driver.hpp"
+#include "sente/engines/minimax.hpp"
+#include "sente/matroid/switching.hpp"
+#include "sente/plugin/adapter.hpp"
+
+namespace sente::shannon {
+namespace {
+
+using matroid::Side;
+
+const std::string kData = SENTE_SHANNON_TEST_DATA;
+
+std::string read_file(const std::string& name) {
+  std::ifstream in(kData + "/" + name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Game open_game(const plugin::Options& options) {
+  absl::StatusOr<Game> g = Game::open(options);
+  EXPECT_TRUE(g.ok()) << g.status();
+  return std::move(*g);
+}
+
+Game game_of(const std::string& text, const plugin::Options& options = {}) {
+  absl::StatusOr<Game> g = open_game(options).with_board_of(text, true);
+  EXPECT_TRUE(g.ok()) << g.status();
+  return std::move(*g);
+}
+
+// Edges as unordered pairs of names.
+std::multiset<std::pair<std::string, std::string>> named_edges(const NamedGraph& g) {
+  std::multiset<std::pair<std::string, std::string>> out;
+  for (const matroid::Edge& e : g.graph.edges) out.insert(std::minmax(g.names[e.u], g.names[e.v]));
+  return out;
+}
+
+TEST(ShannonReaders, FormatsAreToldFromTheContent) {
+  EXPECT_EQ(detect_format(read_file("g.txt")), GraphFormat::kEdgeList);
+  EXPECT_EQ(detect_format(read_file("g.dot")), GraphFormat::kDot);
+  EXPECT_EQ(detect_format(read_file("g.g6")), GraphFormat::kGraph6);
+  EXPECT_EQ(detect_format("Ch"), GraphFormat::kGraph6);
+  EXPECT_EQ(detect_format("s t"), GraphFormat::kEdgeList);
+}
+
+// g.txt, g.dot and g.g6 hold one graph (the graph6 line numbers its
+// vertices in the edge list's order of first appearance).
+TEST(ShannonReaders, TheSameGraphInThreeFormatsGivesTheSameGraphAndVerdicts) {
+  absl::StatusOr<NamedGraph> list = read_edge_list(read_file("g.txt"));
+  absl::StatusOr<NamedGraph> dot = read_dot(read_file("g.dot"));
+  absl::StatusOr<NamedGraph> g6 = read_graph6(read_file("g.g6"));
+  ASSERT_TRUE(list.ok() && dot.ok() && g6.ok()) << list.status() << dot.status() << g6.status();
+  EXPECT_EQ(named_edges(*list), named_edges(*dot));
+  ASSERT_EQ(g6->graph.vertices, list->graph.vertices);
+  for (std::string& name : g6->names) name = list->names[std::stoi(name)];
+  EXPECT_EQ(named_edges(*g6), named_edges(*list));
+
+  const Game a = game_of(read_file("g.txt"));
+  const Game b = game_of(read_file("g.dot"));
+  const Game c = game_of(read_file("g.g6"), {{"s", "0"}, {"t", "5"}});
+  for (const Game* g : {&a, &b, &c}) EXPECT_EQ(g->graph().graph.edges.size(), 9u);
+  for (Side first : {Side::kShort, Side::kCut}) {
+    auto winner = [&](const Game& g) {
+      Position p = g.start();
+      if (first == Side::kCut) p = g.other_mover(p);
+      return matroid::solve(g.switching_game(p), first).winner;
+    };
+    EXPECT_EQ(winner(a), winner(b));
+    EXPECT_EQ(winner(a), winner(c));
+  }
+}
+
+TEST(ShannonReaders, EdgeListsTakeQuotesCommentsAndSemicolons) {
+  absl::StatusOr<NamedGraph> g =
+      read_edge_list("# comment\n\"New York\" b   # trailing\nb c; c \"New York\"\nlonely\n");
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(g->graph.vertices, 4);
+  EXPECT_EQ(g->graph.edges.size(), 3u);
+  EXPECT_EQ(g->names[0], "New York");
+  EXPECT_EQ(g->vertex("lonely"), 3);
+}
+
+TEST(ShannonReaders, DigraphArcsAreEdges) {
+  absl::StatusOr<NamedGraph> g = read_dot("digraph { s -> a; a -> t; \"x y\" }");
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(g->graph.edges.size(), 2u);
+  EXPECT_GE(g->vertex("x y"), 0);
+}
+
+// The 4-cycle s-a-t-b-s: Cut answers each Short edge on the other side of
+// the cycle, so Cut wins even moving second (Lehman: no two disjoint
+// spanning trees even after an extra s-t edge). Checked by minimax too.
+TEST(ShannonGame, FourCycleIsACutWinEvenWithShortFirst) {
+  const Game g = game_of("s a\na t\nt b\nb s\n");
+  const Position p = g.start();
+  ASSERT_EQ(g.side_to_move(p), Side::kShort);
+  EXPECT_FALSE(matroid::mover_wins(g.switching_game(p), Side::kShort));
+  const auto v = minimax(g, p);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->value, -1);
+
+  plugin::Adapter<Game> adapter;
+  absl::StatusOr<plugin::Analysis> a = adapter.solve({}, {"s a; a t; t b; b s", ""}, {});
+  ASSERT_TRUE(a.ok()) << a.status();
+  EXPECT_EQ(a->value_kind, "outcome-class");
+  EXPECT_EQ(a->value, static_cast<int>(OutcomeClass::kR));
+  EXPECT_EQ(a->value_text, "Cut");
+  ASSERT_FALSE(a->certificate.empty());
+  EXPECT_EQ(a->certificate.front().name, "Short first: winner");
+}
+
+// Lehman's criterion (the matroid engine's verdict) against plain minimax on
+// every labelled simple graph with s = 0, t = 1 on 2..5 vertices, each side
+// moving first (and, up to 4 vertices, every position one move later).
+TEST(ShannonGame, LehmanAgreesWithMinimaxOnEveryGraphUpToFiveVertices) {
+  int graphs = 0, positions = 0;
+  for (int n = 2; n <= 5; ++n) {
+    std::vector<std::pair<int, int>> pairs;
+    for (int j = 1; j < n; ++j)
+      for (int i = 0; i < j; ++i) pairs.push_back({i, j});
+    for (std::uint32_t mask = 0; mask < (1u << pairs.size()); ++mask) {
+      std::string text;
+      for (int v = 0; v < n; ++v) text += std::to_string(v) + ";";
+      for (std::size_t k = 0; k < pairs.size(); ++k)
+        if (mask >> k & 1)
+          text += std::to_string(pairs[k].first) + " " + std::to_string(pairs[k].second) + ";";
+      const Game g = game_of(text, {{"s", "0"}, {"t", "1"}});
+      ++graphs;
+      for (Position p : {g.start(), g.other_mover(g.start())}) {
+        std::vector<Position> check = {p};
+        if (n <= 4) g.for_each_move(p, [&](Move m) { check.push_back(g.play(p, m)); });
+        for (const Position& q : check) {
+          const auto v = minimax(g, q);
+          ASSERT_TRUE(v.has_value());
+          const bool lehman = matroid::mover_wins(g.switching_game(q), g.side_to_move(q));
+          ASSERT_EQ(lehman, v->value > 0) << g.format(q);
+          ++positions;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(graphs, 2 + 8 + 64 + 1024);
+  std::cout << graphs << " graphs, " << positions << " positions agree\n";
+}
+
+TEST(ShannonText, PositionsReadBackAndOnlyABareGraphIsTheStart) {
+  const Game g = game_of("s a\na t\nt b\nb s\na b\na b\n");
+  EXPECT_EQ(g.edge_name(4), "a-b#1");
+  EXPECT_EQ(g.edge_name(5), "a-b#2");
+  Position p = g.play(g.start(), 0);  // Short claims s-a
+  p = g.play(p, 5);                   // Cut deletes a-b#2
+  const std::string text = g.format(p);
+  EXPECT_EQ(text, "Short to move; s = s; t = t; s a short; a t; t b; b s; a b; a b cut");
+  absl::StatusOr<Position> back = g.parse(text, false);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_TRUE(*back == p);
+  EXPECT_FALSE(g.board_only(text, false));
+  EXPECT_TRUE(g.board_only("s a\na t\n", true));
+  absl::StatusOr<Move> m = g.parse_move(p, "t-a");  // either order
+  ASSERT_TRUE(m.ok()) << m.status();
+  EXPECT_EQ(*m, 1);
+  EXPECT_FALSE(g.parse_move(p, "a-b").ok());  // parallel: a-b#1 or a-b#2
+}
+
+// Short's win is shown by two edge-disjoint spanning trees of a vertex set
+// holding s and t: checked here as a reader would.
+TEST(ShannonText, ShortsCertificateIsTwoDisjointSpanningTrees) {
+  const Game g = game_of("s a\ns b\na b\na t\nb t\ns t\n");  // K4 on s, a, b, t
+  const Position cut_first = g.other_mover(g.start());
+  const matroid::Verdict v = matroid::solve(g.switching_game(cut_first), Side::kCut);
+  ASSERT_EQ(v.winner, Side::kShort);
+  const auto& c = v.certificate;
+  std::set<int> used;
+  for (const auto& tree : c.trees) {
+    EXPECT_EQ(tree.size() + 1, c.vertices.size());
+    matroid::UnionFind f(g.graph().graph.vertices);
+    for (int e : tree) {
+      EXPECT_TRUE(used.insert(e).second) << "edge in both trees";
+      EXPECT_TRUE(f.unite(g.graph().graph.edges[e].u, g.graph().graph.edges[e].v)) << "a cycle";
+    }
+  }
+  const std::vector<plugin::NamedText> items = g.certificate(cut_first);
+  ASSERT_GE(items.size(), 4u);
+  EXPECT_EQ(items[0].description, "Short wins with Cut to move");
+}
+
+TEST(ShannonErrors, BadInputSaysWhatWasWrong) {
+  const Game g = open_game({});
+  auto error = [&](const std::string& text, const plugin::Options& o = {}) {
+    absl::StatusOr<Game> r = open_game(o).with_board_of(text, true);
+    EXPECT_FALSE(r.ok()) << text;
+    return r.ok() ? std::string() : std::string(r.status().message());
+  };
+  EXPECT_NE(error("Ch!").find("outside '?'..'~'"), std::string::npos);
+  EXPECT_NE(error("Dx").find("need 2 characters"), std::string::npos) << error("Dx");
+  EXPECT_NE(error("graph { s -- }").find("DOT: "), std::string::npos);
+  EXPECT_NE(error("a b\nb c\n").find("its vertices are a, b, c"), std::string::npos);
+  EXPECT_NE(error("s = a; a b\n", {{"t", "a"}}).find("both 'a'"), std::string::npos);
+  absl::StatusOr<Game> same = Game::open({{"s", "a"}, {"t", "a"}});
+  ASSERT_FALSE(same.ok());
+  EXPECT_NE(same.status().message().find("both 'a'"), absl::string_view::npos);
+  EXPECT_NE(error("s t short extra\n").find("line 1"), std::string::npos);
+  EXPECT_NE(error("s t maybe\n").find("'short' (claimed) or 'cut'"), std::string::npos);
+  EXPECT_NE(error("s = a; s t\n").find("s = 'a' (from the text)"), std::string::npos);
+  std::string big = "s t\n";
+  for (int i = 0; i < 512; ++i) big += "s v" + std::to_string(i) + "\n";
+  const std::string too_big = error(big);
+  EXPECT_NE(too_big.find("at most 512"), std::string::npos) << too_big;
+  EXPECT_NE(too_big.find("matroid::solve"), std::string::npos) << too_big;
+  EXPECT_FALSE(Game::open({{"dead-edges", "maybe"}}).ok());
+}
+
+// The driver: a graph file is the start, so solve answers for both sides.
+TEST(ShannonDriver, SolvesAGraphFileForBothSidesWithTheCertificate) {
+  const sente::testing::Result r =
+      sente::testing::sente("solve shannon " + kData + "/c4.txt --json --quiet", true);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["engine"], "matroid");
+  EXPECT_EQ(j["value_text"], "Cut");
+  EXPECT_EQ(j["summary"], "Short first: loss; Cut first: win");
+  ASSERT_FALSE(j["certificate"].empty());
+  const sente::testing::Result text =
+      sente::testing::sente("solve shannon " + kData + "/c4.txt --quiet", true);
+  EXPECT_NE(text.out.find("certificate:\n  Short first: winner: Cut wins with Short to move"),
+            std::string::npos)
+      << text.out;
+  // The analysed position reads back.
+  const sente::testing::Result a =
+      sente::testing::sente("analyze shannon " + kData + "/c4.txt --json --quiet", true);
+  ASSERT_EQ(a.code, 0) << a.out;
+  const std::string pos = nlohmann::json::parse(a.out)["position"];
+  const sente::testing::Result again =
+      sente::testing::sente("analyze shannon '" + pos + "' --json --quiet", true);
+  ASSERT_EQ(again.code, 0) << again.out;
+  EXPECT_EQ(nlohmann::json::parse(again.out)["position"], pos);
+  const sente::testing::Result missing =
+      sente::testing::sente("solve shannon " + kData + "/no-such-file.txt", true);
+  EXPECT_NE(missing.code, 0);
+}
+
+}  // namespace
+}  // namespace sente::shannon
