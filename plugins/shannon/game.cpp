@@ -7,13 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "census.hpp"
 #include "sente/matroid/certificate_text.hpp"
 #include "sente/plugin/switching_options.hpp"
-
-#if __has_include("census.hpp")
-#include "census.hpp"
-#define SENTE_SHANNON_CENSUS 1
-#endif
 
 namespace sente::shannon {
 namespace {
@@ -154,9 +150,7 @@ plugin::GameInfo Game::info() {
                 "edges ('s a; a t; t b; b s') or a graph6 line",
                 ""}};
   for (plugin::OptionInfo o : plugin::switching_hook_options()) g.options.push_back(std::move(o));
-#ifdef SENTE_SHANNON_CENSUS
   for (plugin::OptionInfo o : census_options()) g.options.push_back(std::move(o));
-#endif
   g.position_formats = {
       {"edge list",
        "'u v' per line (any names; \"quotes\" for blanks), '#' comments, ';' also "
@@ -325,13 +319,7 @@ std::vector<plugin::NamedText> Game::certificate(const Position& p) const {
 
 absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
                                                 const Progress& progress) {
-#ifdef SENTE_SHANNON_CENSUS
   return census_table(options, progress);
-#else
-  (void)options;
-  (void)progress;
-  return absl::UnimplementedError("this build of shannon has no census (census.cpp)");
-#endif
 }
 
 }  // namespace sente::shannon
