@@ -97,7 +97,9 @@ std::vector<plugin::OptionInfo> census_options() {
        "`sente table`: on/off: every position the search values is also decided by Lehman's "
        "criterion and disagreements are counted",
        "off"},
-      {"check", "`sente table`: bridg-it/published-values.md, to compare the rows it has"},
+      {"check",
+       "`sente table`: a published table to compare rows 2..6 with (the path of "
+       "bridg-it/published-values.md in the shared data folder)"},
   };
 }
 

@@ -180,7 +180,16 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
     return given
                ? absl::InvalidArgumentError(absl::StrCat("--set graph: ", text.status().message()))
                : text.status();
-  return Game(std::move(*text), names, *hooks);
+  Game game(std::move(*text), names, *hooks);
+  game.placeholder_ = !given;
+  return game;
+}
+
+absl::Status Game::ready() const {
+  if (!placeholder_) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      "shannon needs a graph: give a FILE (an edge list, Graphviz DOT or graph6) or "
+      "--set graph='s a; a t; t b; b s'");
 }
 
 absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {

@@ -73,6 +73,8 @@ class Game {
   static absl::StatusOr<Game> open(const plugin::Options& options);
   // The game on the graph the text or file gives.
   absl::StatusOr<Game> with_board_of(std::string_view text, bool from_file) const;
+  // InvalidArgument when no graph was given (neither a FILE nor --set graph).
+  absl::Status ready() const;
   // True for a graph without taken edges or side to move: solved as the start.
   bool board_only(std::string_view text, bool from_file) const;
 
@@ -109,6 +111,9 @@ class Game {
   std::string move_name(const Position&, Move m) const { return edge_names_[m]; }
   absl::StatusOr<Move> parse_move(const Position& p, std::string_view name) const;
   std::string to_move(const Position& p) const;
+  std::string value_meaning() const {
+    return "win or loss for the player to move (Short or Cut), with best play; there are no draws";
+  }
   std::string outcome_name(OutcomeClass c) const;
   std::string render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const;
   // Lehman's verdict with its proof (matroid::solve, certificate_text.hpp).
@@ -126,6 +131,7 @@ class Game {
   Game(PositionText text, Terminals options, matroid::SearchHooks hooks);
 
   NamedGraph graph_;
+  bool placeholder_ = false;  // opened without a graph: a FILE must name one
   Rules rules_;
   Terminals options_;
   std::vector<std::string> edge_names_, reversed_names_;

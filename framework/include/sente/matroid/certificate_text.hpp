@@ -60,6 +60,7 @@ inline std::vector<plugin::NamedText> certificate_text(
     const std::function<std::string(int vertex)>& vertex_name, const SideNames& names = {}) {
   const Certificate& c = v.certificate;
   std::vector<plugin::NamedText> out;
+  auto count = [](std::size_t n) { return absl::StrCat(n, n == 1 ? " edge: " : " edges: "); };
   auto edges = [&](const std::vector<int>& ids) {
     std::vector<std::string> parts;
     for (int e : ids) parts.push_back(e < 0 ? std::string("s-t (virtual)") : edge_name(e));
@@ -85,7 +86,7 @@ inline std::vector<plugin::NamedText> certificate_text(
                                               absl::StrJoin(vs, " "))});
     for (int i = 0; i < 2; ++i)
       out.push_back({absl::StrCat("tree ", i + 1),
-                     absl::StrCat(c.trees[i].size(), " edges: ", edges(c.trees[i]))});
+                     absl::StrCat(count(c.trees[i].size()), edges(c.trees[i]))});
     out.push_back(
         {"check", absl::StrCat("each tree has ", c.vertices.size() - 1,
                                " edges (|S| - 1) and joins the vertex set; no edge is in both, so ",
@@ -94,12 +95,14 @@ inline std::vector<plugin::NamedText> certificate_text(
                                "other that rejoins it (Lehman 1964)")});
   } else {
     if (c.move)
-      out.push_back({"move", absl::StrCat(names.cut_side, " deletes ", edge_name(*c.move))});
+      out.push_back({"move", absl::StrCat(names.cut_side, " deletes ", edge_name(*c.move),
+                                          " (one winning move; the forests and the bound below "
+                                          "are of the position before it)")});
     const int virtual_edges = to_move == Side::kCut ? 1 : 2;
     for (int i = 0; i < 2; ++i)
       out.push_back({absl::StrCat("forest ", i + 1),
-                     absl::StrCat(c.trees[i].size(), " edges: ", edges(c.trees[i]))});
-    out.push_back({"bound set", absl::StrCat(c.bound_set.size(), " edges: ", edges(c.bound_set))});
+                     absl::StrCat(count(c.trees[i].size()), edges(c.trees[i]))});
+    out.push_back({"bound set", absl::StrCat(count(c.bound_set.size()), edges(c.bound_set))});
     out.push_back(
         {"why",
          absl::StrCat(

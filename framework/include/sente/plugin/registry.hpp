@@ -215,6 +215,8 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
     if (!p.ok()) return with_file(p.status());
     b.position = std::move(*p);
   } else {
+    if constexpr (requires { opened->ready(); })
+      if (absl::Status s = opened->ready(); !s.ok()) return s;
     b.game = std::make_unique<G>(std::move(*opened));
     b.position = b.game->start();
   }

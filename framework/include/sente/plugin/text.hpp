@@ -9,6 +9,11 @@
 //   static absl::StatusOr<G> open(const Options&);   one variant/board from
 //                                              the game's own options; absent:
 //                                              G{} (the game takes none)
+//   absl::Status ready() const;                 OK when the game opened from
+//                                              the options can start without a
+//                                              position (a graph game opened
+//                                              without a graph cannot); absent:
+//                                              always
 //   absl::StatusOr<G> with_board_of(std::string_view text, bool from_file)
 //       const;                                 the game for the board a
 //                                              position text names (boards
