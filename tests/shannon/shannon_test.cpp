@@ -224,6 +224,11 @@ TEST(ShannonErrors, BadInputSaysWhatWasWrong) {
   EXPECT_NE(too_big.find("at most 512"), std::string::npos) << too_big;
   EXPECT_NE(too_big.find("matroid::solve"), std::string::npos) << too_big;
   EXPECT_FALSE(Game::open({{"dead-edges", "maybe"}}).ok());
+  // No graph at all: not an empty game but an error that says what to give.
+  plugin::Adapter<Game> adapter;
+  absl::StatusOr<plugin::Analysis> none = adapter.solve({}, {"", ""}, {});
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.status().message().find("needs a graph"), absl::string_view::npos);
 }
 
 // The driver: a graph file is the start, so solve answers for both sides.
