@@ -22,6 +22,7 @@
 #include "sente/matroid/switching.hpp"
 #include "sente/matroid/switching_rules.hpp"
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/switching_options.hpp"
 #include "sente/plugin/text.hpp"
 
 namespace sente::bridg_it {
@@ -38,6 +39,7 @@ class Game : public Rules {
                 matroid::Side first = matroid::Side::kShort);
 
   static plugin::GameInfo info();
+  static plugin::Options engine_defaults() { return plugin::switching_engine_defaults(); }
   // Options: board (n x (n+1), default 5x6), to-move (Red or Blue, default
   // Red), dead-edges and lehman-order (on/off: alpha-beta's switching-game
   // hooks, plugin/switching_options.hpp). Errors name the option and the values.

@@ -1,5 +1,10 @@
 // The Graphviz DOT reader: Boost.Graph's read_graphviz with the node id as
 // each vertex's name; other attributes are ignored.
+#include <algorithm>
+#include <set>
+#include <utility>
+#include <vector>
+
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/graphviz.hpp>
 #include <boost/property_map/dynamic_property_map.hpp>
@@ -48,6 +53,13 @@ absl::StatusOr<NamedGraph> read_dot(std::string_view text) {
   if (read.ok() && !*read) read = read_as<boost::directedS>(text, g);  // a digraph
   if (!read.ok()) return read.status();
   if (g.graph.vertices == 0) return absl::InvalidArgumentError("DOT: the graph has no vertex");
+  if (first_dot_word(text) == "strict") {  // one edge per pair, in either order
+    std::set<std::pair<int, int>> seen;
+    std::vector<matroid::Edge> kept;
+    for (const matroid::Edge& e : g.graph.edges)
+      if (seen.insert(std::minmax(e.u, e.v)).second) kept.push_back(e);
+    g.graph.edges = std::move(kept);
+  }
   return g;
 }
 

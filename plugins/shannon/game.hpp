@@ -30,6 +30,7 @@
 #include "sente/game.hpp"
 #include "sente/matroid/switching_rules.hpp"
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/switching_options.hpp"
 #include "sente/plugin/text.hpp"
 
 namespace sente::shannon {
@@ -67,6 +68,7 @@ class Game {
   static constexpr int kMoveIds = Rules::kMoveIds;
 
   static plugin::GameInfo info();
+  static plugin::Options engine_defaults() { return plugin::switching_engine_defaults(); }
   // Options: s, t (terminal names), graph (a graph as text, for use without
   // a file), dead-edges and lehman-order (alpha-beta's search hooks,
   // plugin/switching_options.hpp), and the census options of `sente table`.

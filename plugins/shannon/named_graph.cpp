@@ -89,13 +89,31 @@ std::string quote_name(const std::string& name) {
   return out + "\"";
 }
 
+std::string first_dot_word(std::string_view text) {
+  std::size_t i = 0;
+  for (;;) {  // skip blanks and DOT comments: // ..., /* ... */, and '#' lines
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (text.substr(i, 2) == "//" || (i < text.size() && text[i] == '#')) {
+      i = text.find('\n', i);
+      if (i == std::string_view::npos) return "";
+    } else if (text.substr(i, 2) == "/*") {
+      i = text.find("*/", i + 2);
+      if (i == std::string_view::npos) return "";
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  std::size_t end = i;
+  while (end < text.size() && std::isalpha(static_cast<unsigned char>(text[end]))) ++end;
+  return absl::AsciiStrToLower(absl::string_view(text.data() + i, end - i));
+}
+
 GraphFormat detect_format(std::string_view text) {
   const absl::string_view t =
       absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size()));
   if (t.substr(0, 10) == ">>graph6<<") return GraphFormat::kGraph6;
-  std::size_t end = 0;
-  while (end < t.size() && std::isalpha(static_cast<unsigned char>(t[end]))) ++end;
-  const std::string first = absl::AsciiStrToLower(t.substr(0, end));
+  const std::string first = first_dot_word(text);
   if ((first == "graph" || first == "digraph" || first == "strict") &&
       t.find('{') != absl::string_view::npos)
     return GraphFormat::kDot;

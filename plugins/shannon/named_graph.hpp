@@ -54,6 +54,9 @@ std::string quote_name(const std::string& name);
 // `strict` and holds '{'; graph6 when it opens with `>>graph6<<` or is one
 // token on one line; else an edge list.
 GraphFormat detect_format(std::string_view text);
+// The first word of a DOT text after blanks and comments, lower case
+// ("strict", "graph", "digraph"; "" if none).
+std::string first_dot_word(std::string_view text);
 
 absl::StatusOr<NamedGraph> read_edge_list(std::string_view text);  // edge_list.cpp
 absl::StatusOr<NamedGraph> read_dot(std::string_view text);        // dot.cpp

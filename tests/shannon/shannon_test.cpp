@@ -103,6 +103,21 @@ TEST(ShannonReaders, DigraphArcsAreEdges) {
   EXPECT_GE(g->vertex("x y"), 0);
 }
 
+// A strict graph has one edge per pair whichever way it is written; a DOT
+// file may open with comments.
+TEST(ShannonReaders, StrictDotMergesBothOrdersAndCommentsMayComeFirst) {
+  absl::StatusOr<NamedGraph> strict =
+      read_graph("strict graph G { s -- t; t -- s; s -- a; a -- t }");
+  ASSERT_TRUE(strict.ok()) << strict.status();
+  EXPECT_EQ(strict->graph.edges.size(), 3u);
+  absl::StatusOr<NamedGraph> plain = read_graph("graph G { s -- t; t -- s }");
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_EQ(plain->graph.edges.size(), 2u);  // a multigraph keeps both
+  for (const char* text : {"// g\ngraph G { s -- a; a -- t }", "/* g */ graph G { s -- a }",
+                           "# 1 \"x.gv\"\ngraph G { s -- a }"})
+    EXPECT_EQ(detect_format(text), GraphFormat::kDot) << text;
+}
+
 // The 4-cycle s-a-t-b-s: Cut answers each Short edge on the other side of
 // the cycle, so Cut wins even moving second (Lehman: no two disjoint
 // spanning trees even after an extra s-t edge). Checked by minimax too.

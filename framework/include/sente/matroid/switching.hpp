@@ -169,6 +169,9 @@ struct Certificate {
 // The outcome of a position with every winning move of the player to move.
 struct Verdict {
   Side winner = Side::kShort;
+  // The winning edges of this (reduced) game, caller's ids; empty when the
+  // mover loses. Edges the reduction dropped (inside a vertex Short's edges
+  // merged) are passes: they win iff the mover wins with the other to move.
   std::vector<int> winning_moves;  // caller's edge ids; empty when the mover loses
                                    // or the game is over
   Certificate certificate;

@@ -24,6 +24,16 @@ inline std::vector<OptionInfo> switching_hook_options() {
            "off"}};
 }
 
+// Engine defaults for switching games: the search engines are the point of
+// comparison, not the way to solve (the matroid engine is), so they stop in
+// bounded time and memory unless told otherwise: alpha-beta after 1e8 nodes
+// (plain alpha-beta does not finish 4 x 5 Bridg-It in 3e7), retrograde
+// analysis at 2e6 positions (positions of 512-edge rules take about 470
+// bytes each with the graph's edges: 1e7 reached 4.7 GB).
+inline Options switching_engine_defaults() {
+  return {{"node-limit", "1e8"}, {"max-positions", "2e6"}};
+}
+
 // The hooks the options ask for; InvalidArgument naming the option when a
 // value is not on/off.
 inline absl::StatusOr<matroid::SearchHooks> switching_hooks(const Options& options) {
