@@ -11,6 +11,7 @@ packages=(
   libbenchmark-dev                  # Google Benchmark
   libcli11-dev nlohmann-json3-dev   # the driver's command line and JSON output
   libtbb-dev                        # parallel STL algorithms
+  zlib1g-dev                        # CRC-32 of table files
 )
 
 missing=()
