@@ -29,7 +29,7 @@ then <install prefix>/lib/sente/plugins.)";
 
 struct GameArgs {
   std::string game;
-  std::string board, variant, engine, to_move, node_limit, table_mb;
+  std::string board, variant, engine, to_move, node_limit, table_mb, table_file;
   std::map<std::string, std::string> named;  // table options
   std::vector<std::string> sets;             // --set KEY=VALUE
   sente::plugin::Options options() const {
@@ -47,6 +47,7 @@ struct GameArgs {
     if (!to_move.empty()) o["to-move"] = to_move;
     if (!node_limit.empty()) o["node-limit"] = node_limit;
     if (!table_mb.empty()) o["table-mb"] = table_mb;
+    if (!table_file.empty()) o["table"] = table_file;
     return o;
   }
 };
@@ -57,7 +58,8 @@ std::string clash(const GameArgs& a) {
   for (const std::string& kv : a.sets) ++seen[kv.substr(0, kv.find('='))];
   const std::map<std::string, const std::string*> flags = {
       {"board", &a.board},     {"variant", &a.variant},       {"engine", &a.engine},
-      {"to-move", &a.to_move}, {"node-limit", &a.node_limit}, {"table-mb", &a.table_mb}};
+      {"to-move", &a.to_move}, {"node-limit", &a.node_limit}, {"table-mb", &a.table_mb},
+      {"table", &a.table_file}};
   for (const auto& [key, n] : seen) {
     const auto flag = flags.find(key);
     const auto named = a.named.find(key);
@@ -97,6 +99,11 @@ void add_search_options(CLI::App* cmd, GameArgs& args) {
   cmd->add_option("--table-mb", args.table_mb,
                   "Same as --set table-mb=N: the transposition table size in MiB of search "
                   "engines");
+  cmd->add_option("--table", args.table_file,
+                  "Same as --set table=FILE: the table file of table engines (tablebase): read "
+                  "when it exists (checked), else solved and written there, complete or not at "
+                  "all; a killed solve resumes from FILE.checkpoint")
+      ->type_name("FILE");
   repeatable(cmd, "--set", args.sets,
              "A game or engine option without its own flag, KEY=VALUE, repeatable (e.g. --set "
              "symmetry=off); `sente list` shows each game's options and each engine's, with "

@@ -4,7 +4,7 @@
 // Engines, in order of preference (the default is the first listed that
 // accepts the position): the game's own engines (`using Engines =
 // std::tuple<...>` in the game type), then matroid, dense, dense-generic, mex, grundy,
-// alphabeta, retrograde, minimax, each listed when its `fits<G>` holds.
+// alphabeta, tablebase, retrograde, minimax, each listed when its `fits<G>` holds.
 #pragma once
 
 #include <map>
@@ -25,12 +25,14 @@
 #include "sente/plugin/engines/mex.hpp"
 #include "sente/plugin/engines/minimax.hpp"
 #include "sente/plugin/engines/retrograde.hpp"
+#include "sente/plugin/engines/tablebase.hpp"
 #include "sente/plugin/text.hpp"
 
 namespace sente::plugin {
 
-using FrameworkEngines = std::tuple<MatroidEngine, DenseEngine, DenseGenericEngine, MexEngine,
-                                    GrundyEngine, AlphaBetaEngine, RetrogradeEngine, MinimaxEngine>;
+using FrameworkEngines =
+    std::tuple<MatroidEngine, DenseEngine, DenseGenericEngine, MexEngine, GrundyEngine,
+               AlphaBetaEngine, TablebaseEngine, RetrogradeEngine, MinimaxEngine>;
 
 namespace registry_detail {
 template <class G>

@@ -57,4 +57,15 @@ inline std::optional<std::uint64_t> published_count(std::string_view text) {
   return n;
 }
 
+// A count written as published tables write it: "1,048,576".
+inline std::string grouped_count(std::uint64_t n) {
+  const std::string digits = std::to_string(n);
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 }  // namespace sente

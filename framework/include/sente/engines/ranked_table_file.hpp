@@ -1,0 +1,121 @@
+// Ranked tables and their checkpoints as table files (support/table_file.hpp).
+//
+// Header: game, rules (the game's full rule options as text), engine
+// "tablebase", kind "table" or "checkpoint"; fields: index-size (N, the
+// ranking's span), root (global index of the root), phase and next (where a
+// checkpoint stands: reach + next tier, resolve + next round, done), and for
+// a finished table the counts (positions, wins, losses, draws, longest win
+// and loss with how many positions have them).
+// Sections: "reached", the reachable set's words (RankedSet layout, N / 448
+// * 64 bytes); "values", one byte per reachable position (empty while
+// reaching).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/support/table_file.hpp"
+
+namespace sente {
+
+inline constexpr const char* kRankedEngineName = "tablebase";
+
+// Which game and rules a table is of (both written and checked).
+struct RankedIdentity {
+  std::string game, rules;
+};
+
+inline absl::Status save_ranked(const std::string& path, const RankedTableBase& t,
+                                const RankedIdentity& id, std::string_view kind,
+                                const Progress& progress = {}) {
+  TableHeader h{id.game, id.rules, kRankedEngineName, std::string(kind), {}};
+  const RankedStats& s = t.stats();
+  const char* phase = t.stage().phase == RankedStage::Phase::kReach     ? "reach"
+                      : t.stage().phase == RankedStage::Phase::kResolve ? "resolve"
+                                                                        : "done";
+  h.fields = {{"index-size", absl::StrCat(t.reached().universe())},
+              {"root", absl::StrCat(t.root())},
+              {"phase", phase},
+              {"next", absl::StrCat(t.stage().next)}};
+  if (t.stage().phase == RankedStage::Phase::kDone) {
+    for (auto [name, value] : {std::pair<const char*, std::uint64_t>{"positions", s.positions},
+                               {"wins", s.wins},
+                               {"losses", s.losses},
+                               {"draws", s.draws},
+                               {"longest-win", static_cast<std::uint64_t>(s.longest_win)},
+                               {"longest-wins", s.longest_wins},
+                               {"longest-loss", static_cast<std::uint64_t>(s.longest_loss)},
+                               {"longest-losses", s.longest_losses}})
+      h.fields.emplace_back(name, absl::StrCat(value));
+  }
+  const std::span<const std::uint64_t> words = t.reached().words();
+  const TableSection sections[] = {{"reached", std::as_bytes(words)},
+                                   {"values", std::as_bytes(t.values())}};
+  return write_table_file(path, h, sections, progress);
+}
+
+// A table file or checkpoint mapped read-only, as the parts a RankedTable is
+// made of (borrowed from the mapping: keep this object alive).
+class RankedFile : public RankedTableBase {
+ public:
+  // Opens and checks `path` (see MappedTable::open for the errors), then its
+  // fields and sections against a ranking of `index_size` positions
+  // (DataLoss when they disagree, e.g. a table of another variant's size).
+  static absl::StatusOr<RankedFile> open(const std::string& path, const RankedIdentity& id,
+                                         std::string_view kind, std::uint64_t index_size,
+                                         const Progress& progress = {}) {
+    absl::StatusOr<MappedTable> m = MappedTable::open(
+        path, {id.game, id.rules, kRankedEngineName, std::string(kind)}, progress);
+    if (!m.ok()) return m.status();
+    RankedFile f(std::move(*m));
+    const TableHeader& h = f.file_.header();
+    auto number = [&](const char* name, std::uint64_t& out) -> absl::Status {
+      std::optional<std::string> v = h.field(name);
+      if (!v || !absl::SimpleAtoi(*v, &out))
+        return absl::DataLossError(
+            absl::StrFormat("%s has no valid '%s' field; delete it and solve again", path, name));
+      return absl::OkStatus();
+    };
+    std::uint64_t n = 0, next = 0;
+    if (absl::Status s = number("index-size", n); !s.ok()) return s;
+    if (absl::Status s = number("root", f.root_); !s.ok()) return s;
+    if (absl::Status s = number("next", next); !s.ok()) return s;
+    if (n != index_size)
+      return absl::DataLossError(absl::StrFormat(
+          "%s ranks %d positions, this game's ranking %d; it is of another variant: give "
+          "--table a different file",
+          path, n, index_size));
+    const std::string phase = h.field("phase").value_or("");
+    if (phase == "reach")
+      f.stage_ = {RankedStage::Phase::kReach, next};
+    else if (phase == "resolve")
+      f.stage_ = {RankedStage::Phase::kResolve, next};
+    else if (phase == "done")
+      f.stage_ = {RankedStage::Phase::kDone, next};
+    else
+      return absl::DataLossError(absl::StrFormat("%s has an unknown phase '%s'", path, phase));
+    absl::StatusOr<std::span<const std::uint64_t>> words =
+        f.file_.section_as<std::uint64_t>("reached");
+    if (!words.ok()) return words.status();
+    if (words->size() != RankedSet::words_for(n))
+      return absl::DataLossError(absl::StrFormat("%s: the reachable set has %d words, %d expected",
+                                                 path, words->size(), RankedSet::words_for(n)));
+    f.reached_ = RankedSet(n, *words);
+    absl::StatusOr<std::span<const std::uint8_t>> values =
+        f.file_.section_as<std::uint8_t>("values");
+    if (!values.ok()) return values.status();
+    f.values_ = {const_cast<std::uint8_t*>(values->data()), values->size()};
+    return f;
+  }
+
+  const MappedTable& file() const { return file_; }
+
+ private:
+  explicit RankedFile(MappedTable file) : file_(std::move(file)) {}
+  MappedTable file_;
+};
+
+}  // namespace sente

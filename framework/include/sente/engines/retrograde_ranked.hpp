@@ -1,0 +1,676 @@
+// Ranked retrograde analysis: every position reachable from a root, over a
+// game's perfect ranking by tiers, with no hash index. For win/loss/draw
+// games with cycles (Gobblet Gobblers: 531,557,711 positions up to symmetry).
+//
+// The game gives a tier decomposition with a ranking (TieredRules): tiers
+// 0..tier_count()-1, every move stays in its tier or goes to a later one,
+// and rank/unrank a bijection between a tier's positions and
+// [0, tier_size(tier)). Tiers laid end to end give every position a global
+// index in [0, N), N = the sum of the tier sizes.
+//
+// 1. Reachability, tier by tier in order: the positions reachable from the
+//    root, canonical under the game's symmetries (game.canonical), as a bit
+//    per global index (RankedSet: 1.14 bits per index, with its rank
+//    directory). Within a tier, sweeps over a to-do bitmap of the tier (1 bit
+//    per index of the tier) until no position is left to expand; a move to a
+//    later tier just marks its child.
+// 2. Resolution by rounds (value iteration by depth): round 0 gives every
+//    position without moves its terminal value; round k resolves exactly the
+//    positions at depth k: a win when a child is lost at depth k - 1 (the
+//    shortest win), a loss when every child is won at depth <= k - 1 (the
+//    longest resistance). A child resolved in the running round does not
+//    count yet, so both cores work on one round without locks and the table
+//    is the same whatever the thread count. The first round that resolves
+//    nothing ends the solve (no position can lie deeper than a depth nobody
+//    has); what is left never resolves: a draw.
+//    Rounds rather than predecessor counting: counting needs un-moves and a
+//    counter per position, and every child of every position canonicalised
+//    once; most positions of games like Gobblet Gobblers are won by an
+//    immediate winning move, which a round finds from the child itself
+//    (game.over) without a table lookup.
+// Values: one byte per reachable position: 0 unresolved, 255 draw, 2d + 1 a
+// loss in d plies, 2d + 2 a win in d plies (d <= 126). Depths are plies to
+// the end of the game under best play, a position without moves at depth 0.
+//
+// Memory: N / 448 * 64 bytes for the reachable set (about 1.14 bits per
+// index), 1 bit per index of the largest tier while it is expanded, 1 byte
+// per reachable position; checked against the memory available before each
+// allocation (support/memory.hpp), refused with the size needed.
+//
+// Optional game hooks: `bool over(p)`: p has no moves, decided without
+// generating them (a line shows); children that are over are valued from
+// terminal_value without a lookup.
+//
+// Errors (absl::Status): kResourceExhausted (memory, with needed and
+// available bytes); kFailedPrecondition when a move goes to an earlier tier
+// or a child's rank is outside its tier (the game's ranking is wrong), or a
+// depth exceeds 126 plies; whatever the checkpoint callback returns.
+#pragma once
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
+#include "sente/engines/ranked_set.hpp"
+#include "sente/engines/retrograde_graph.hpp"
+#include "sente/game.hpp"
+#include "sente/support/memory.hpp"
+#include "sente/support/progress.hpp"
+
+namespace sente {
+
+template <class G>
+concept TieredRules = Rules<G> &&
+    requires(const G& g, const typename G::Position& p, int t, std::uint64_t r) {
+  { g.tier_count() } -> std::convertible_to<int>;
+  { g.tier(p) } -> std::convertible_to<int>;
+  { g.tier_size(t) } -> std::convertible_to<std::uint64_t>;
+  { g.rank(p) } -> std::convertible_to<std::uint64_t>;
+  { g.unrank(t, r) } -> std::convertible_to<typename G::Position>;
+};
+
+template <class G>
+concept DecidesOver = requires(const G& g, const typename G::Position& p) {
+  { g.over(p) } -> std::convertible_to<bool>;
+};
+
+// One byte per position (see the file comment).
+namespace ranked_value {
+inline constexpr std::uint8_t kUnresolved = 0;
+inline constexpr std::uint8_t kDraw = 255;
+inline constexpr int kMaxDepth = 126;
+constexpr std::uint8_t win(int depth) {
+  return static_cast<std::uint8_t>(2 * depth + 2);
+}
+constexpr std::uint8_t loss(int depth) {
+  return static_cast<std::uint8_t>(2 * depth + 1);
+}
+constexpr bool is_win(std::uint8_t v) {
+  return v != kUnresolved && v != kDraw && v % 2 == 0;
+}
+constexpr bool is_loss(std::uint8_t v) {
+  return v % 2 == 1 && v != kDraw;
+}
+constexpr int depth(std::uint8_t v) {
+  return (v - 1) / 2;
+}
+inline RetrogradeEntry entry(std::uint8_t v) {
+  if (v == kUnresolved || v == kDraw) return {0, RetrogradeEntry::kNoDepth};
+  return {is_win(v) ? 1 : -1, static_cast<std::uint16_t>(depth(v))};
+}
+}  // namespace ranked_value
+
+// Where a solve stands, for checkpoints: the reachability phase with the
+// next tier to expand, the resolution with the next round, or done.
+struct RankedStage {
+  enum class Phase : std::uint8_t { kReach = 0, kResolve = 1, kDone = 2 };
+  Phase phase = Phase::kReach;
+  std::uint64_t next = 0;  // next tier (kReach) or round (kResolve)
+  bool operator==(const RankedStage&) const = default;
+};
+
+struct RankedStats {
+  std::uint64_t index_size = 0;                        // N: positions the ranking spans
+  std::uint64_t positions = 0;                         // reachable (canonical) positions
+  std::uint64_t terminal = 0;                          // positions without moves
+  std::uint64_t wins = 0, losses = 0, draws = 0;       // for the player to move
+  int longest_win = 0, longest_loss = 0;               // plies
+  std::uint64_t longest_wins = 0, longest_losses = 0;  // positions at those depths
+  int rounds = 0;
+  std::uint64_t bytes = 0;  // reachable set + values
+  double reach_seconds = 0, resolve_seconds = 0;
+  std::uint64_t expanded = 0;   // positions whose moves were generated while reaching (this run)
+  std::uint64_t evaluated = 0;  // position evaluations in the rounds (this run)
+};
+
+struct RankedOptions {
+  // Enumerate canonical positions (game.canonical) when the game gives them.
+  bool symmetry = true;
+  // Threads; 0 = OpenMP's default (all cores).
+  int threads = 0;
+  // (done, total) per phase: dense indices of the tiers expanded, then per
+  // round positions scanned.
+  Progress progress;
+  // Called at every tier and round boundary with the solve so far; a
+  // non-OK status stops the solve and is returned (a checkpoint writer, or a
+  // test that stops the run).
+  std::function<absl::Status(const class RankedTableBase&)> checkpoint;
+};
+
+// The parts of a table that do not depend on the game type (what a
+// checkpoint or table file stores).
+class RankedTableBase {
+ public:
+  const RankedStage& stage() const { return stage_; }
+  const RankedSet& reached() const { return reached_; }
+  std::span<const std::uint8_t> values() const { return values_; }
+  std::uint64_t root() const { return root_; }
+  const RankedStats& stats() const { return stats_; }
+
+ protected:
+  RankedStage stage_;
+  RankedSet reached_;
+  std::vector<std::uint8_t> own_values_;
+  std::span<std::uint8_t> values_;
+  std::uint64_t root_ = 0;  // global index of the root
+  RankedStats stats_;
+};
+
+template <TieredRules G>
+class RankedTable : public RankedTableBase {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  // A solve from `root`, or its continuation from a checkpoint (`resume`:
+  // stage, reachable set and values as saved; the same game and root).
+  static absl::StatusOr<RankedTable> solve(const G& game, const Position& root,
+                                           const RankedOptions& options = {},
+                                           const RankedTableBase* resume = nullptr) {
+    if (!is_win_loss(game))
+      return absl::InvalidArgumentError(
+          "ranked retrograde analysis takes win/loss/draw games (values -1, 0, +1, no points)");
+    RankedTable t(game, options.symmetry);
+    const Position r = t.representative(root);
+    absl::StatusOr<std::uint64_t> g = t.global(r);
+    if (!g.ok()) return g.status();
+    t.root_ = *g;
+    if (resume) {
+      if (resume->root() != t.root_ || resume->reached().universe() != t.n_)
+        return absl::FailedPreconditionError(
+            "the checkpoint is of another root position or ranking; delete it to start over");
+      t.stage_ = resume->stage();
+      if (absl::Status s = t.adopt(*resume); !s.ok()) return s;
+    } else {
+      if (absl::Status s = t.allocate_reached(); !s.ok()) return s;
+      t.reached_.insert(t.root_);
+    }
+    if (options.threads > 0) omp_set_num_threads(options.threads);
+    if (t.stage_.phase == RankedStage::Phase::kReach)
+      if (absl::Status s = t.reach(options); !s.ok()) return s;
+    if (t.stage_.phase == RankedStage::Phase::kResolve)
+      if (absl::Status s = t.resolve(options); !s.ok()) return s;
+    t.count();
+    return t;
+  }
+
+  // A finished table over borrowed memory (a mapped table file): the
+  // reachable set's words and one value byte per member.
+  static absl::StatusOr<RankedTable> view(const G& game, bool symmetry, std::uint64_t root,
+                                          std::span<const std::uint64_t> reached_words,
+                                          std::span<const std::uint8_t> values) {
+    RankedTable t(game, symmetry);
+    if (reached_words.size() != RankedSet::words_for(t.n_))
+      return absl::DataLossError(
+          absl::StrFormat("the table's reachable set has %d words; this game's ranking needs %d",
+                          reached_words.size(), RankedSet::words_for(t.n_)));
+    t.reached_ = RankedSet(t.n_, reached_words);
+    const std::uint64_t blocks = t.reached_.blocks();
+    std::uint64_t members = blocks ? reached_words[8 * (blocks - 1)] : 0;
+    for (int w = 1; w < 8 && blocks; ++w)
+      members += std::popcount(reached_words[8 * (blocks - 1) + w]);
+    if (members != values.size())
+      return absl::DataLossError(absl::StrFormat(
+          "the table holds %d values for %d reachable positions", values.size(), members));
+    t.reached_.set_size(members);
+    t.values_ = {const_cast<std::uint8_t*>(values.data()), values.size()};
+    t.root_ = root;
+    t.stage_ = {RankedStage::Phase::kDone, 0};
+    t.count();
+    return t;
+  }
+
+  // The entry of p (any image of it), or nothing when p was not reached.
+  std::optional<RetrogradeEntry> find(const Position& p) const {
+    absl::StatusOr<std::uint64_t> g = global(representative(p));
+    if (!g.ok() || !reached_.contains(*g)) return std::nullopt;
+    return ranked_value::entry(values_[reached_.rank(*g)]);
+  }
+
+  // Calls visit(position, value byte) for every reachable position, in
+  // global index order, from one thread.
+  template <class F>
+  void for_each(F&& visit) const {
+    for (int t = 0; t < game_->tier_count(); ++t)
+      for (std::uint64_t r = 0; r < game_->tier_size(t); ++r) {
+        const std::uint64_t g = offset_[t] + r;
+        if (r + 64 <= game_->tier_size(t) && word_empty(g)) {
+          r += 63;  // a whole empty word
+          continue;
+        }
+        if (reached_.contains(g)) visit(game_->unrank(t, r), values_[reached_.rank(g)]);
+      }
+  }
+
+  // Calls visit(thread, position, value byte) for every reachable position,
+  // from all threads (thread in [0, omp_get_max_threads())), in no fixed
+  // order; progress in blocks of the reachable set.
+  template <class F>
+  void parallel_for_each(F&& visit, const Progress& progress = {}) const {
+    const std::uint64_t blocks = reached_.blocks();
+    constexpr std::uint64_t kChunk = 64;
+    const std::int64_t chunks = static_cast<std::int64_t>((blocks + kChunk - 1) / kChunk);
+    std::atomic<std::uint64_t> scanned{0};
+#pragma omp parallel for schedule(dynamic, 1)
+    for (std::int64_t c = 0; c < chunks; ++c) {
+      const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);
+      int t = -1;
+      for (std::uint64_t b = static_cast<std::uint64_t>(c) * kChunk; b < b_end; ++b) {
+        const std::uint64_t* bits = reached_.block_bits(b);
+        std::uint64_t index = reached_.words()[8 * b];
+        for (int w = 0; w < 7; ++w)
+          for (std::uint64_t m = bits[w]; m; m &= m - 1, ++index) {
+            const std::uint64_t g =
+                b * RankedSet::kBitsPerBlock + 64 * static_cast<unsigned>(w) + std::countr_zero(m);
+            if (t < 0 || g < offset_[t] || g >= offset_[t + 1]) t = tier_of(g);
+            visit(omp_get_thread_num(), game_->unrank(t, g - offset_[t]), values_[index]);
+          }
+      }
+      const std::uint64_t s = scanned.fetch_add(b_end - static_cast<std::uint64_t>(c) * kChunk) +
+                              (b_end - static_cast<std::uint64_t>(c) * kChunk);
+      if (omp_get_thread_num() == 0) report(progress, s, blocks);
+    }
+  }
+
+  const G& game() const {
+    return *game_;
+  }
+
+ private:
+  RankedTable(const G& game, bool symmetry) : game_(&game), symmetry_(symmetry) {
+    offset_.resize(game.tier_count() + 1, 0);
+    for (int t = 0; t < game.tier_count(); ++t) offset_[t + 1] = offset_[t] + game.tier_size(t);
+    n_ = offset_.back();
+    stats_.index_size = n_;
+  }
+
+  Position representative(const Position& p) const {
+    return symmetry_ ? canonical(*game_, p) : p;
+  }
+
+  absl::StatusOr<std::uint64_t> global(const Position& p) const {
+    const int t = game_->tier(p);
+    if (t < 0 || t >= game_->tier_count())
+      return absl::FailedPreconditionError(
+          absl::StrFormat("the game's tier() gave %d, outside [0, %d)", t, game_->tier_count()));
+    const std::uint64_t r = game_->rank(p);
+    if (r >= game_->tier_size(t))
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "the game's rank() gave %d, outside tier %d of %d positions", r, t, game_->tier_size(t)));
+    return offset_[t] + r;
+  }
+  int tier_of(std::uint64_t g) const {
+    return static_cast<int>(std::upper_bound(offset_.begin(), offset_.end(), g) - offset_.begin()) -
+           1;
+  }
+
+  static absl::Status memory_check(std::uint64_t need, const char* what) {
+    const std::uint64_t have = available_memory_bytes();
+    if (need > have)
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "ranked retrograde analysis needs %s for %s, but only %s is available; free memory or "
+          "give a smaller variant",
+          format_bytes(need), what, format_bytes(have)));
+    return absl::OkStatus();
+  }
+
+  absl::Status allocate_reached() {
+    if (absl::Status s = memory_check(RankedSet::bytes_for(n_), "the reachable set"); !s.ok())
+      return s;
+    reached_ = RankedSet(n_);
+    return absl::OkStatus();
+  }
+
+  absl::Status adopt(const RankedTableBase& from) {
+    if (absl::Status s = allocate_reached(); !s.ok()) return s;
+    std::span<const std::uint64_t> w = from.reached().words();
+    std::copy(w.begin(), w.end(), const_cast<std::uint64_t*>(reached_.words().data()));
+    if (stage_.phase != RankedStage::Phase::kReach) {
+      reached_.finish_directory();
+      if (absl::Status s = memory_check(reached_.size(), "the values"); !s.ok()) return s;
+      own_values_.assign(from.values().begin(), from.values().end());
+      values_ = own_values_;
+      if (values_.size() != reached_.size())
+        return absl::DataLossError("the checkpoint's values do not match its reachable set");
+    }
+    return absl::OkStatus();
+  }
+
+  // Where the solve stands now, to the checkpoint callback.
+  absl::Status boundary(const RankedOptions& o) {
+    return o.checkpoint ? o.checkpoint(*this) : absl::OkStatus();
+  }
+
+  // ------------------------------------------------------------ reachability
+  absl::Status reach(const RankedOptions& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::uint64_t largest = 0;
+    for (int t = 0; t < game_->tier_count(); ++t) largest = std::max(largest, game_->tier_size(t));
+    if (absl::Status s = memory_check((largest + 63) / 64 * 8, "a tier's to-do bitmap"); !s.ok())
+      return s;
+    std::vector<std::uint64_t> todo;
+    std::atomic<bool> bad_tier{false}, bad_rank{false};
+    std::atomic<std::uint64_t> expanded{0};
+    for (int t = static_cast<int>(stage_.next); t < game_->tier_count(); ++t) {
+      const std::uint64_t size = game_->tier_size(t), base = offset_[t];
+      const std::uint64_t words = (size + 63) / 64;
+      todo.assign(words, 0);
+      std::uint64_t pending = 0;
+      for (std::uint64_t r = 0; r < size; ++r) {  // the tier's members so far
+        if (r + 64 <= size && word_empty(base + r)) {
+          r += 63;
+          continue;
+        }
+        if (reached_.contains(base + r)) {
+          todo[r / 64] |= std::uint64_t{1} << (r % 64);
+          ++pending;
+        }
+      }
+      while (pending > 0) {
+        std::atomic<std::uint64_t> found{0};
+        const std::int64_t chunks = static_cast<std::int64_t>((words + 255) / 256);
+#pragma omp parallel for schedule(dynamic, 1)
+        for (std::int64_t c = 0; c < chunks; ++c) {
+          std::uint64_t local_found = 0, local_expanded = 0;
+          thread_local std::vector<std::uint64_t> targets;
+          const std::uint64_t end = std::min<std::uint64_t>(words, (c + 1) * 256);
+          for (std::uint64_t w = static_cast<std::uint64_t>(c) * 256; w < end; ++w) {
+            if (std::atomic_ref<std::uint64_t>(todo[w]).load(std::memory_order_relaxed) == 0)
+              continue;
+            std::uint64_t bits =
+                std::atomic_ref<std::uint64_t>(todo[w]).exchange(0, std::memory_order_relaxed);
+            for (; bits; bits &= bits - 1) {
+              const std::uint64_t r = w * 64 + std::countr_zero(bits);
+              const Position p = game_->unrank(t, r);
+              if constexpr (DecidesOver<G>)
+                if (game_->over(p)) continue;
+              ++local_expanded;
+              targets.clear();
+              for_each_move(*game_, p, [&](const Move& m) {
+                const Position c = representative(game_->play(p, m));
+                const int ct = game_->tier(c);
+                if (ct < t || ct >= game_->tier_count()) {
+                  bad_tier = true;
+                  return;
+                }
+                const std::uint64_t cr = game_->rank(c);
+                if (cr >= game_->tier_size(ct)) {
+                  bad_rank = true;
+                  return;
+                }
+                targets.push_back(offset_[ct] + cr);
+                __builtin_prefetch(reached_.block_of(targets.back()));
+              });
+              for (std::uint64_t g : targets)
+                if (reached_.insert(g) && g >= base && g < base + size) {
+                  const std::uint64_t cr = g - base;
+                  std::atomic_ref<std::uint64_t>(todo[cr / 64])
+                      .fetch_or(std::uint64_t{1} << (cr % 64), std::memory_order_relaxed);
+                  ++local_found;
+                }
+            }
+          }
+          found += local_found;
+          expanded += local_expanded;
+          if (omp_get_thread_num() == 0) report(o.progress, base + std::min(size, end * 64), n_);
+        }
+        if (bad_tier)
+          return absl::FailedPreconditionError(
+              "a move leads to an earlier tier: the game's tier() must never decrease along a "
+              "move");
+        if (bad_rank)
+          return absl::FailedPreconditionError("the game's rank() left its tier's range");
+        pending = found;
+      }
+      stage_ = {RankedStage::Phase::kReach, static_cast<std::uint64_t>(t) + 1};
+      report(o.progress, offset_[t + 1], n_);
+      if (t + 1 < game_->tier_count())
+        if (absl::Status s = boundary(o); !s.ok()) return s;
+    }
+    todo = {};
+    reached_.finish_directory();
+    stats_.expanded = expanded;
+    stats_.reach_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (absl::Status s = memory_check(reached_.size(), "the values (1 byte a position)"); !s.ok())
+      return s;
+    own_values_.assign(reached_.size(), ranked_value::kUnresolved);
+    values_ = own_values_;
+    stage_ = {RankedStage::Phase::kResolve, 0};
+    return boundary(o);
+  }
+
+  // Is the 64-bit word of the reachable set starting at g empty? (Blocks
+  // hold 7 whole words, so g % 64 == 0 starts a word.) False when g does
+  // not start a word.
+  bool word_empty(std::uint64_t g) const {
+    return g % 64 == 0 && reached_.block_bits(
+                              g / RankedSet::kBitsPerBlock)[g % RankedSet::kBitsPerBlock / 64] == 0;
+  }
+
+  // ------------------------------------------------------------ resolution
+  // What round k may look up: a lost child (a win for p) only when some
+  // position not `over` was lost at depth k - 1; a won child only matters
+  // while every child so far is won, and only when such positions exist.
+  struct RoundNeeds {
+    bool loss_child = true;    // a position that needs a lookup was lost at depth k - 1
+    bool won_children = true;  // some position that needs a lookup is won at depth < k
+  };
+
+  // The value byte of p at round k, or kUnresolved; `deep` set when a depth
+  // would exceed kMaxDepth. Children that are over are valued directly;
+  // the others' table entries are prefetched together (a lookup is two
+  // cache misses: the reachable set's block, then the value byte).
+  std::uint8_t evaluate(const Position& p, int k, RoundNeeds needs, bool& deep) const {
+    using namespace ranked_value;
+    thread_local std::vector<Position> children;
+    thread_local std::vector<std::uint64_t> where;
+    children.clear();
+    for_each_move(*game_, p, [&](const Move& m) { children.push_back(game_->play(p, m)); });
+    const std::size_t n = children.size();
+    if (n == 0) {  // no moves (round 0)
+      const int v = terminal_value(*game_, p);
+      return v > 0 ? win(0) : v < 0 ? loss(0) : kDraw;
+    }
+    if (k == 0) return kUnresolved;
+    bool all_won = true;
+    int deepest_win = 0;
+    std::size_t looked_up = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if constexpr (DecidesOver<G>) {
+        if (game_->over(children[i])) {
+          const int v = terminal_value(*game_, children[i]);
+          if (v < 0) return win(1);
+          if (v == 0) all_won = false;
+          continue;
+        }
+      }
+      children[looked_up++] = children[i];
+    }
+    if (looked_up == 0) return all_won ? loss(1) : kUnresolved;
+    if (!needs.loss_child && !(all_won && needs.won_children)) return kUnresolved;
+    where.resize(looked_up);
+    for (std::size_t i = 0; i < looked_up; ++i) {
+      where[i] = global_unchecked(representative(children[i]));
+      __builtin_prefetch(reached_.block_of(where[i]));
+    }
+    for (std::size_t i = 0; i < looked_up; ++i) {
+      where[i] = reached_.rank(where[i]);
+      __builtin_prefetch(&values_[where[i]]);
+    }
+    for (std::size_t i = 0; i < looked_up; ++i) {
+      const std::uint8_t v =
+          std::atomic_ref<const std::uint8_t>(values_[where[i]]).load(std::memory_order_relaxed);
+      if (v == kUnresolved || v == kDraw || depth(v) >= k) {
+        all_won = false;
+        if (!needs.loss_child) return kUnresolved;
+        continue;
+      }
+      if (is_loss(v)) {
+        if (depth(v) + 1 > kMaxDepth) deep = true;
+        return win(depth(v) + 1);
+      }
+      deepest_win = std::max(deepest_win, depth(v));
+    }
+    if (!all_won) return kUnresolved;
+    if (deepest_win + 1 > kMaxDepth) deep = true;
+    return loss(deepest_win + 1);
+  }
+
+  std::uint64_t global_unchecked(const Position& p) const {
+    return offset_[game_->tier(p)] + game_->rank(p);
+  }
+
+  absl::Status resolve(const RankedOptions& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t blocks = reached_.blocks();
+    constexpr std::uint64_t kChunk = 64;  // blocks per task
+    const std::int64_t chunks = static_cast<std::int64_t>((blocks + kChunk - 1) / kChunk);
+    // Positions that need a lookup (not over), lost or won at each depth so
+    // far: what the next round may look up (RoundNeeds).
+    std::vector<std::uint64_t> lost_at, won_at;
+    count_depths(lost_at, won_at);
+    for (int k = static_cast<int>(stage_.next);; ++k) {
+      RoundNeeds needs;
+      if (k > 0) {
+        needs.loss_child = k - 1 < static_cast<int>(lost_at.size()) && lost_at[k - 1] > 0;
+        needs.won_children = false;
+        for (int d = 0; d < k && d < static_cast<int>(won_at.size()); ++d)
+          needs.won_children |= won_at[d] > 0;
+      }
+      std::atomic<std::uint64_t> resolved{0}, evaluated{0}, scanned{0};
+      std::atomic<std::uint64_t> lost_now{0}, won_now{0};
+      std::atomic<bool> deep{false};
+#pragma omp parallel for schedule(dynamic, 1)
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        std::uint64_t local_resolved = 0, local_evaluated = 0, local_won = 0, local_lost = 0;
+        bool local_deep = false;
+        const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);
+        int t = -1;
+        for (std::uint64_t b = static_cast<std::uint64_t>(c) * kChunk; b < b_end; ++b) {
+          const std::uint64_t* bits = reached_.block_bits(b);
+          std::uint64_t index = reached_.words()[8 * b];
+          for (int w = 0; w < 7; ++w) {
+            for (std::uint64_t m = bits[w]; m; m &= m - 1, ++index) {
+              if (values_[index] != ranked_value::kUnresolved) continue;
+              const std::uint64_t g = b * RankedSet::kBitsPerBlock + 64 * static_cast<unsigned>(w) +
+                                      std::countr_zero(m);
+              if (t < 0 || g < offset_[t] || g >= offset_[t + 1]) t = tier_of(g);
+              const Position p = game_->unrank(t, g - offset_[t]);
+              ++local_evaluated;
+              if constexpr (DecidesOver<G>) {
+                if (k == 0) {  // over is exactly "has no moves"
+                  if (!game_->over(p)) continue;
+                  const int v = terminal_value(*game_, p);
+                  store(index, v > 0   ? ranked_value::win(0)
+                               : v < 0 ? ranked_value::loss(0)
+                                       : ranked_value::kDraw);
+                  ++local_resolved;
+                  continue;
+                }
+              }
+              const std::uint8_t v = evaluate(p, k, needs, local_deep);
+              if (v != ranked_value::kUnresolved) {
+                store(index, v);
+                ++local_resolved;
+                (ranked_value::is_win(v) ? local_won : local_lost) += v != ranked_value::kDraw;
+              }
+            }
+          }
+        }
+        resolved += local_resolved;
+        evaluated += local_evaluated;
+        won_now += local_won;
+        lost_now += local_lost;
+        if (local_deep) deep = true;
+        const std::uint64_t s = scanned.fetch_add(b_end - static_cast<std::uint64_t>(c) * kChunk) +
+                                (b_end - static_cast<std::uint64_t>(c) * kChunk);
+        if (omp_get_thread_num() == 0) report(o.progress, s, blocks);
+      }
+      if (deep)
+        return absl::FailedPreconditionError(absl::StrFormat(
+            "a position lies more than %d plies from the end; the ranked engine stores depths "
+            "in one byte",
+            ranked_value::kMaxDepth));
+      stats_.evaluated += evaluated;
+      lost_at.resize(k + 1, 0);
+      won_at.resize(k + 1, 0);
+      lost_at[k] = lost_now;  // round k resolves depth k; over positions are not counted
+      won_at[k] = won_now;
+      stats_.rounds = k + 1;
+      stage_ = {RankedStage::Phase::kResolve, static_cast<std::uint64_t>(k) + 1};
+      if (resolved == 0 && k > 0) break;
+      if (absl::Status s = boundary(o); !s.ok()) return s;
+    }
+    for (std::uint8_t& v : values_)
+      if (v == ranked_value::kUnresolved) v = ranked_value::kDraw;
+    stage_ = {RankedStage::Phase::kDone, 0};
+    stats_.resolve_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return absl::OkStatus();
+  }
+
+  // lost_at[d] / won_at[d]: positions that need a lookup (not over) resolved
+  // at depth d, from the values so far (a resumed solve starts from them).
+  void count_depths(std::vector<std::uint64_t>& lost_at, std::vector<std::uint64_t>& won_at) const {
+    lost_at.assign(ranked_value::kMaxDepth + 1, 0);
+    won_at.assign(ranked_value::kMaxDepth + 1, 0);
+    if (stage_.next == 0) return;
+    for_each([&](const Position& p, std::uint8_t v) {
+      if (v == ranked_value::kUnresolved || v == ranked_value::kDraw) return;
+      if constexpr (DecidesOver<G>)
+        if (game_->over(p)) return;
+      (ranked_value::is_win(v) ? won_at : lost_at)[ranked_value::depth(v)]++;
+    });
+    lost_at.resize(stage_.next);
+    won_at.resize(stage_.next);
+  }
+
+  void store(std::uint64_t index, std::uint8_t v) {
+    std::atomic_ref<std::uint8_t>(values_[index]).store(v, std::memory_order_relaxed);
+  }
+
+  void count() {
+    using namespace ranked_value;
+    stats_.positions = reached_.size();
+    stats_.bytes = RankedSet::bytes_for(n_) + values_.size();
+    RankedStats& s = stats_;
+    s.wins = s.losses = s.draws = s.terminal = 0;
+    s.longest_win = s.longest_loss = 0;
+    s.longest_wins = s.longest_losses = 0;
+    for (std::uint8_t v : values_) {
+      if (v == kDraw) {
+        ++s.draws;
+        continue;
+      }
+      const int d = depth(v);
+      if (d == 0) ++s.terminal;
+      if (is_win(v)) {
+        ++s.wins;
+        if (d > s.longest_win) s.longest_win = d, s.longest_wins = 0;
+        if (d == s.longest_win) ++s.longest_wins;
+      } else {
+        ++s.losses;
+        if (d > s.longest_loss) s.longest_loss = d, s.longest_losses = 0;
+        if (d == s.longest_loss) ++s.longest_losses;
+      }
+    }
+  }
+
+  const G* game_;
+  bool symmetry_;
+  std::vector<std::uint64_t> offset_;  // offset_[t]: global index of tier t's rank 0
+  std::uint64_t n_ = 0;
+};
+
+}  // namespace sente

@@ -1,0 +1,183 @@
+// `tablebase`: ranked retrograde analysis (engines/retrograde_ranked.hpp)
+// for games that give a perfect ranking by tiers: every position reachable
+// from the start, solved backwards on all cores, one byte a position (value
+// and depth in plies), kept in a table file when `table` names one.
+//
+// With table=FILE: an existing FILE is memory-mapped and checked (checksum,
+// game, rules) instead of solving; otherwise the solve writes FILE.checkpoint
+// every `checkpoint-every` seconds (a killed run resumes from it), then FILE
+// (complete or absent), then removes the checkpoint.
+// The game's identity in the file: info().name and, when the game gives it,
+// `std::string rules_text() const` (every rule option as text).
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "sente/engines/ranked_table_file.hpp"
+#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/plugin/engine.hpp"
+
+namespace sente::plugin {
+
+struct TablebaseEngine {
+  static EngineSpec spec() {
+    return {
+        "tablebase",
+        "ranked retrograde analysis over the game's perfect ranking by tiers: every position "
+        "reachable from the start, solved backwards on all cores (cycles, draws, depth to "
+        "win in plies), a byte a position; kept in a table file with --table",
+        {{"table",
+          "a table file: used when it exists (checked: checksum, game, rules), else solved "
+          "from the start and written there; empty: solve in memory",
+          ""},
+         {"checkpoint-every",
+          "seconds between checkpoints (FILE.checkpoint) while solving into a table file", "300"},
+         {"symmetry", "on/off: positions up to the game's symmetries", "on"}}};
+  }
+  template <class G>
+  static constexpr bool fits = TieredRules<G> && !ScoredRules<G>;
+
+  template <class G>
+  static RankedIdentity identity(const G& g) {
+    RankedIdentity id{G::info().name, ""};
+    if constexpr (requires { g.rules_text(); }) id.rules = g.rules_text();
+    return id;
+  }
+
+  template <class G>
+  class Run final : public Runner<G> {
+   public:
+    Run(const G& g, std::string table, double every, bool symmetry)
+        : g_(g), table_(std::move(table)), every_(every), symmetry_(symmetry) {}
+
+    absl::StatusOr<EngineValue> value(const typename G::Position& p,
+                                      const Progress& progress) override {
+      if (absl::Status s = prepare(p, progress); !s.ok()) return s;
+      const std::optional<RetrogradeEntry> e = table_view_->find(p);
+      if (!e)
+        return absl::NotFoundError(
+            "the position is not reachable from the start of this variant, and the tablebase "
+            "holds only positions reachable from it; give --engine retrograde to solve it from "
+            "itself");
+      EngineValue v{true, e->value, std::nullopt, std::nullopt};
+      if (e->depth != RetrogradeEntry::kNoDepth) v.depth = e->depth;
+      return v;
+    }
+
+    absl::Status prepare(const typename G::Position&, const Progress& progress) override {
+      if (table_view_) return absl::OkStatus();
+      const RankedIdentity id = identity(g_);
+      if (!table_.empty()) {
+        absl::StatusOr<RankedFile> file =
+            RankedFile::open(table_, id, "table", index_size(), progress);
+        if (file.ok()) {
+          file_.emplace(std::move(*file));
+          return adopt_file();
+        }
+        if (!absl::IsNotFound(file.status())) return file.status();
+      }
+      RankedOptions o;
+      o.symmetry = symmetry_;
+      o.progress = progress;
+      std::optional<RankedFile> resume;
+      const std::string checkpoint = table_.empty() ? "" : table_ + ".checkpoint";
+      if (!checkpoint.empty()) {
+        absl::StatusOr<RankedFile> c =
+            RankedFile::open(checkpoint, id, "checkpoint", index_size(), progress);
+        if (c.ok())
+          resume.emplace(std::move(*c));
+        else if (!absl::IsNotFound(c.status()))
+          return absl::Status(c.status().code(),
+                              absl::StrCat(c.status().message(),
+                                           " (a checkpoint: delete it to solve from the start)"));
+        auto last = std::chrono::steady_clock::now();
+        o.checkpoint = [&, last](const RankedTableBase& t) mutable -> absl::Status {
+          const auto now = std::chrono::steady_clock::now();
+          if (std::chrono::duration<double>(now - last).count() < every_) return absl::OkStatus();
+          last = now;
+          return save_ranked(checkpoint, t, id, "checkpoint");
+        };
+      }
+      absl::StatusOr<RankedTable<G>> t =
+          RankedTable<G>::solve(g_, g_.start(), o, resume ? &*resume : nullptr);
+      resume.reset();
+      if (!t.ok()) return t.status();
+      if (!table_.empty()) {
+        if (absl::Status s = save_ranked(table_, *t, id, "table"); !s.ok()) return s;
+        std::error_code ignored;
+        std::filesystem::remove(checkpoint, ignored);
+      }
+      solved_.emplace(std::move(*t));
+      table_view_ = &*solved_;
+      return absl::OkStatus();
+    }
+
+    // The table once prepared (solved or loaded), else null.
+    const RankedTable<G>* table() const { return table_view_; }
+
+    std::vector<Stat> stats() const override {
+      if (!table_view_) return {};
+      const RankedStats& s = table_view_->stats();
+      std::vector<Stat> out = {{"index_size", double(s.index_size), "positions"},
+                               {"positions", double(s.positions), "positions"},
+                               {"terminal", double(s.terminal), "positions"},
+                               {"wins", double(s.wins), "positions"},
+                               {"losses", double(s.losses), "positions"},
+                               {"draws", double(s.draws), "positions"},
+                               {"longest_win", double(s.longest_win), "plies"},
+                               {"longest_loss", double(s.longest_loss), "plies"},
+                               {"table_bytes", double(s.bytes), "bytes"}};
+      if (solved_)
+        out.insert(out.end(), {{"rounds", double(s.rounds), "rounds"},
+                               {"reach_seconds", s.reach_seconds, "s"},
+                               {"resolve_seconds", s.resolve_seconds, "s"}});
+      return out;
+    }
+    std::string detail() const override {
+      if (file_) return absl::StrCat("ranked retrograde table loaded from ", table_);
+      return symmetry_ && SymmetricRules<G>
+                 ? "ranked retrograde analysis (positions up to symmetry)"
+                 : "ranked retrograde analysis";
+    }
+
+   private:
+    std::uint64_t index_size() const {
+      std::uint64_t n = 0;
+      for (int t = 0; t < g_.tier_count(); ++t) n += g_.tier_size(t);
+      return n;
+    }
+    absl::Status adopt_file() {
+      const std::span<const std::uint64_t> words = file_->reached().words();
+      absl::StatusOr<RankedTable<G>> t =
+          RankedTable<G>::view(g_, symmetry_, file_->root(), words, file_->values());
+      if (!t.ok()) return t.status();
+      solved_.emplace(std::move(*t));
+      table_view_ = &*solved_;
+      return absl::OkStatus();
+    }
+
+    const G& g_;
+    std::string table_;
+    double every_;
+    bool symmetry_;
+    std::optional<RankedFile> file_;
+    std::optional<RankedTable<G>> solved_;
+    const RankedTable<G>* table_view_ = nullptr;
+  };
+
+  template <class G>
+  static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
+    absl::StatusOr<std::uint64_t> every = o.count("checkpoint-every", 0, 1e7, "seconds");
+    if (!every.ok()) return every.status();
+    absl::StatusOr<bool> sym = o.on("symmetry");
+    if (!sym.ok()) return sym.status();
+    return std::unique_ptr<Runner<G>>(
+        new Run<G>(g, o.text("table"), static_cast<double>(*every), *sym));
+  }
+};
+
+}  // namespace sente::plugin
