@@ -38,6 +38,9 @@ plugin::GameInfo Game::info() {
        "who wins when a move leaves lines of both colours: first-player, mover or opponent",
        "first-player"},
       {"return", "on/off: a lifted piece may land back on its own square", "off"},
+      {"check",
+       "`sente table`: published-values.md of the shared data (gobblet-gobblers/) to compare "
+       "the figures with (the default rules only)"},
   };
   g.variants = {{"published", "every option at its default: the published full solve's rules"}};
   g.position_formats = {
