@@ -189,18 +189,16 @@ class Rules {
     for (std::uint16_t from = shown(p, me); from; from &= from - 1) {
       const int f = __builtin_ctz(from);
       const int s = top_size(p, f);
+      // Its own square is blocked by itself; after the lift it is free again
+      // (what lay under it is smaller), so `return` may land there.
       std::uint16_t targets = landing(occupied_at_least, s);
-      if (!rules_.return_to_square) targets &= static_cast<std::uint16_t>(~(1u << f));
+      if (rules_.return_to_square) targets |= static_cast<std::uint16_t>(1u << f);
       if (!targets) continue;
       // After the lift: does the opponent show a line?
       const Position lifted{p.bits & ~(std::uint64_t{1} << (9 * (2 * s + me) + f))};
       if (rules_.reveal) {
         const std::uint16_t revealed = shown(lifted, 1 - me);
         if (line(revealed)) targets &= must_cover(p, revealed);
-      }
-      if (rules_.return_to_square && targets >> f & 1) {
-        // Landing back on f needs the top there (after the lift) smaller.
-        if (top_size(lifted, f) >= s) targets &= static_cast<std::uint16_t>(~(1u << f));
       }
       for (; targets; targets &= targets - 1)
         if (visit(slide(f, __builtin_ctz(targets)))) return true;
