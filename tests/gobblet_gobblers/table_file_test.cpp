@@ -1,0 +1,364 @@
+// Table files of the ranked retrograde engine on a small Gobblet Gobblers
+// variant: the round trip (save, open, view), refusals (truncated,
+// bit-flipped, wrong rules, wrong kind), a solve killed at a phase boundary
+// and in the middle of a phase then resumed from its checkpoint (the table
+// file byte for byte the same as an uninterrupted solve's), and the
+// `tablebase` engine's --table through the driver.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "helpers.hpp"
+#include "plugin/run_driver.hpp"
+#include "sente/engines/ranked_table_file.hpp"
+#include "sente/engines/retrograde_ranked.hpp"
+
+namespace sente::gobblet_gobblers {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::variant;
+
+// pieces=2 sizes=2: 452,757 positions over 81 tiers, 35 rounds (depths to
+// 33 plies), a table of about 1 MB: every phase has many boundaries.
+Game small_game() {
+  return variant({{"pieces", "2"}, {"sizes", "2"}});
+}
+
+RankedIdentity identity_of(const Game& g) {
+  return {"gobblet-gobblers", g.rules_text()};
+}
+
+std::uint64_t index_size(const Game& g) {
+  std::uint64_t n = 0;
+  for (int t = 0; t < g.tier_count(); ++t) n += g.tier_size(t);
+  return n;
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void write_all(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// A fresh directory per test, removed afterwards.
+class RankedFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir_ =
+        fs::temp_directory_path() / absl::StrCat("sente-gg-table-", ::getpid(), "-", info->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+  // The solved table of small_game(), once per process, and its file.
+  static const RankedTable<Game>& solved() {
+    static const RankedTable<Game> table = [] {
+      absl::StatusOr<RankedTable<Game>> t = RankedTable<Game>::solve(game_, game_.start());
+      EXPECT_TRUE(t.ok()) << t.status();
+      return std::move(*t);
+    }();
+    return table;
+  }
+  std::string saved() {
+    const std::string file = path("table.sente");
+    if (!fs::exists(file)) {
+      const absl::Status s = save_ranked(file, solved(), identity_of(game_), "table");
+      EXPECT_TRUE(s.ok()) << s;
+    }
+    return file;
+  }
+  absl::StatusOr<RankedFile> open(const std::string& file, std::string_view kind = "table") {
+    return RankedFile::open(file, identity_of(game_), kind, index_size(game_));
+  }
+
+  fs::path dir_;
+  static inline const Game game_ = small_game();
+};
+
+// ------------------------------------------------------------ round trip
+
+TEST_F(RankedFileTest, SaveOpenViewRoundTrip) {
+  const RankedTable<Game>& t = solved();
+  absl::StatusOr<RankedFile> f = open(saved());
+  ASSERT_TRUE(f.ok()) << f.status();
+  EXPECT_EQ(f->stage().phase, RankedStage::Phase::kDone);
+  EXPECT_EQ(f->root(), t.root());
+  EXPECT_EQ(f->file().header().field("positions"), absl::StrCat(t.stats().positions));
+  absl::StatusOr<RankedTable<Game>> v =
+      RankedTable<Game>::view(game_, true, f->root(), f->reached().words(), f->values());
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_EQ(v->stats().positions, t.stats().positions);
+  EXPECT_EQ(v->stats().wins, t.stats().wins);
+  EXPECT_EQ(v->stats().losses, t.stats().losses);
+  EXPECT_EQ(v->stats().draws, t.stats().draws);
+  EXPECT_EQ(v->stats().longest_win, t.stats().longest_win);
+  EXPECT_EQ(v->stats().longest_loss, t.stats().longest_loss);
+  std::uint64_t n = 0, differ = 0;
+  t.for_each([&](const Position& p, std::uint8_t) {
+    ++n;
+    const std::optional<RetrogradeEntry> a = t.find(p), b = v->find(p);
+    if (!b || a->value != b->value || a->depth != b->depth) ++differ;
+  });
+  EXPECT_EQ(n, t.stats().positions);
+  EXPECT_EQ(differ, 0u);
+  // A position not reachable (player 2 has placed, player 1 not) is found
+  // in neither.
+  const Position unreachable = *game_.parse("s s . / . . . / . . . ; 1", false);
+  EXPECT_FALSE(t.find(unreachable).has_value());
+  EXPECT_FALSE(v->find(unreachable).has_value());
+}
+
+// ------------------------------------------------------------ refusals
+
+// The error names the file and says what is wrong.
+void expect_refused(const absl::StatusOr<RankedFile>& f, const std::string& file,
+                    const std::string& what) {
+  ASSERT_FALSE(f.ok()) << file << " was accepted";
+  const std::string m(f.status().message());
+  EXPECT_NE(m.find(file), std::string::npos) << m;
+  EXPECT_NE(m.find(what), std::string::npos) << "want '" << what << "' in: " << m;
+}
+
+TEST_F(RankedFileTest, TruncatedFilesAreRefused) {
+  const std::string bytes = read_all(saved());
+  for (std::size_t keep : {std::size_t{0}, std::size_t{12}, std::size_t{100}, bytes.size() / 2,
+                           bytes.size() - 13, bytes.size() - 1}) {
+    const std::string file = path(absl::StrCat("cut-", keep));
+    write_all(file, bytes.substr(0, keep));
+    const absl::StatusOr<RankedFile> f = open(file);
+    ASSERT_FALSE(f.ok()) << "kept " << keep << " bytes";
+    EXPECT_NE(std::string(f.status().message()).find(file), std::string::npos) << f.status();
+  }
+  const std::string half = path(absl::StrCat("cut-", bytes.size() / 2));
+  expect_refused(open(half), half, "truncated");
+}
+
+TEST_F(RankedFileTest, BitFlipsAreRefused) {
+  const RankedTable<Game>& t = solved();
+  const std::string bytes = read_all(saved());
+  // The values are the last section, before the 12-byte trailer; the header
+  // text starts at byte 16 ("game=...").
+  const std::size_t values_end = bytes.size() - 12;
+  const std::size_t values_begin = values_end - t.stats().positions;
+  ASSERT_EQ(bytes.substr(16, 5), "game=");
+  struct Flip {
+    std::string name;
+    std::size_t at;
+  };
+  for (const Flip& flip :
+       {Flip{"values", (values_begin + values_end) / 2}, Flip{"values-first", values_begin},
+        Flip{"values-last", values_end - 1}, Flip{"header-game", 16 + 6},
+        Flip{"header-rules", bytes.find("pieces=")}, Flip{"reached", values_begin / 2}}) {
+    for (int bit : {0, 7}) {
+      std::string damaged = bytes;
+      damaged[flip.at] = static_cast<char>(damaged[flip.at] ^ (1 << bit));
+      const std::string file = path(absl::StrCat("flip-", flip.name, "-", bit));
+      write_all(file, damaged);
+      expect_refused(open(file), file, "corrupt");
+    }
+  }
+}
+
+TEST_F(RankedFileTest, WrongRulesAndWrongKindAreRefused) {
+  const std::string file = saved();
+  // Another variant's identity (the driver would open the file with it).
+  const Game other = variant({{"pieces", "2"}, {"sizes", "2"}, {"reveal", "off"}});
+  const absl::StatusOr<RankedFile> f =
+      RankedFile::open(file, identity_of(other), "table", index_size(other));
+  expect_refused(f, file, "rules");
+  EXPECT_NE(std::string(f.status().message()).find(other.rules_text()), std::string::npos)
+      << f.status();
+  // Another game.
+  expect_refused(
+      RankedFile::open(file, {"tic-tac-toe", game_.rules_text()}, "table", index_size(game_)), file,
+      "game");
+  // The same rules text but another ranking (a file renamed across
+  // variants would be caught by its rules; this checks the size field).
+  const Game bigger = variant({{"pieces", "2"}, {"sizes", "3"}});
+  expect_refused(RankedFile::open(file, identity_of(game_), "table", index_size(bigger)), file,
+                 "another variant");
+  // A table is not a checkpoint, nor the reverse.
+  expect_refused(open(file, "checkpoint"), file, "kind");
+  const std::string checkpoint = path("table.sente.checkpoint");
+  ASSERT_TRUE(save_ranked(checkpoint, solved(), identity_of(game_), "checkpoint").ok());
+  expect_refused(open(checkpoint, "table"), checkpoint, "kind");
+  EXPECT_TRUE(open(checkpoint, "checkpoint").ok());
+  // And a missing file is NotFound (the engine then solves).
+  EXPECT_TRUE(absl::IsNotFound(open(path("absent")).status()));
+}
+
+// ------------------------------------------------------------ kill and resume
+
+// Where the child kills itself: at a checkpoint boundary (after saving it)
+// or from the progress callback after some calls in a phase.
+struct KillAt {
+  std::string name;
+  RankedStage boundary;                     // kill at this boundary, after the checkpoint is saved
+  std::optional<RankedStage::Phase> phase;  // or in this phase ...
+  int calls = 0;                            // ... at this progress call of it
+};
+void PrintTo(const KillAt& k, std::ostream* os) {
+  *os << k.name;
+}
+
+class KillAndResume : public RankedFileTest, public ::testing::WithParamInterface<KillAt> {};
+
+// Solves in a child process that saves a checkpoint at every boundary and
+// kills itself (SIGKILL) where `kill` says. One thread: libgomp's thread
+// pool does not survive fork() (the parent has used it), a team of one
+// does not touch it; the table is the same for any thread count.
+void run_child(const Game& g, const std::string& checkpoint, const KillAt& kill) {
+  alarm(120);  // a hang fails the test instead of stalling it
+  RankedOptions o;
+  o.threads = 1;
+  RankedStage::Phase phase = RankedStage::Phase::kReach;
+  int calls = 0;
+  o.checkpoint = [&](const RankedTableBase& t) -> absl::Status {
+    if (absl::Status s = save_ranked(checkpoint, t, identity_of(g), "checkpoint"); !s.ok())
+      return s;
+    if (t.stage().phase != phase) phase = t.stage().phase, calls = 0;
+    if (!kill.phase && t.stage() == kill.boundary) raise(SIGKILL);
+    return absl::OkStatus();
+  };
+  o.progress = [&](std::uint64_t, std::uint64_t) {
+    if (kill.phase && phase == *kill.phase && ++calls == kill.calls) raise(SIGKILL);
+  };
+  (void)RankedTable<Game>::solve(g, g.start(), o);
+  _exit(3);  // not killed: the test fails
+}
+
+TEST_P(KillAndResume, ResumedTableIsByteIdentical) {
+  const KillAt& kill = GetParam();
+  const std::string reference = saved();
+  const std::string file = path("resumed.sente"), checkpoint = file + ".checkpoint";
+
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) run_child(game_, checkpoint, kill);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+      << "the child was not killed where asked: "
+      << (WIFSIGNALED(status) ? absl::StrCat("signal ", WTERMSIG(status))
+                              : absl::StrCat("exit ", WEXITSTATUS(status)));
+  ASSERT_TRUE(fs::exists(checkpoint));
+
+  absl::StatusOr<RankedFile> resume = open(checkpoint, "checkpoint");
+  ASSERT_TRUE(resume.ok()) << resume.status();
+  if (kill.phase) {
+    EXPECT_EQ(resume->stage().phase, *kill.phase);
+  } else {
+    EXPECT_EQ(resume->stage(), kill.boundary);
+  }
+  RankedOptions o;
+  bool redid_finished = false;
+  const RankedStage from = resume->stage();
+  o.checkpoint = [&](const RankedTableBase& t) {
+    // Boundaries before the checkpoint's are not crossed again.
+    if (t.stage().phase < from.phase ||
+        (t.stage().phase == from.phase && t.stage().next <= from.next))
+      redid_finished = true;
+    return absl::OkStatus();
+  };
+  absl::StatusOr<RankedTable<Game>> t = RankedTable<Game>::solve(game_, game_.start(), o, &*resume);
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_FALSE(redid_finished);
+  ASSERT_TRUE(save_ranked(file, *t, identity_of(game_), "table").ok());
+  const std::string a = read_all(reference), b = read_all(file);
+  EXPECT_EQ(a.size(), b.size());
+  EXPECT_TRUE(a == b) << "the resumed table differs from the uninterrupted solve's";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Stages, KillAndResume,
+    ::testing::Values(
+        // The phase boundary: reachability done, no round yet.
+        KillAt{"AfterReach", {RankedStage::Phase::kResolve, 0}, std::nullopt, 0},
+        // Tier and round boundaries inside the phases.
+        KillAt{"AtTier40", {RankedStage::Phase::kReach, 40}, std::nullopt, 0},
+        KillAt{"AtRound12", {RankedStage::Phase::kResolve, 12}, std::nullopt, 0},
+        // In the middle of a phase (the checkpoint is the last boundary's).
+        KillAt{"MidReach", {}, RankedStage::Phase::kReach, 60},
+        KillAt{"MidResolve", {}, RankedStage::Phase::kResolve, 500}),
+    [](const ::testing::TestParamInfo<KillAt>& info) { return info.param.name; });
+
+// ------------------------------------------------------------ the driver
+
+using sente::testing::sente;
+
+nlohmann::json solve_json(const std::string& args) {
+  const sente::testing::Result r = sente(args + " --json --quiet", true);
+  EXPECT_EQ(r.code, 0) << args << "\n" << r.out;
+  return r.code == 0 ? nlohmann::json::parse(r.out) : nlohmann::json::object();
+}
+
+double stat(const nlohmann::json& j, const std::string& name) {
+  for (const auto& s : j["stats"])
+    if (s["name"] == name) return s["value"].get<double>();
+  return -1;
+}
+
+// `sente solve --table F` writes F (and no checkpoint is left); the next run
+// loads it; analyze loads it too; another variant's run and a corrupt F
+// are refused with F named.
+TEST_F(RankedFileTest, DriverWritesLoadsAndRefusesTableFiles) {
+  const std::string file = path("gg-1x3.sente");
+  const std::string variant_args = "gobblet-gobblers --set pieces=1 --set sizes=3 --table " + file;
+  const nlohmann::json first = solve_json("solve " + variant_args);
+  ASSERT_TRUE(fs::exists(file));
+  EXPECT_FALSE(fs::exists(file + ".checkpoint"));
+  EXPECT_EQ(first["engine"], "tablebase");
+  EXPECT_EQ(first["engine_detail"].get<std::string>().find("loaded"), std::string::npos);
+
+  const nlohmann::json second = solve_json("solve " + variant_args);
+  EXPECT_NE(second["engine_detail"].get<std::string>().find("loaded"), std::string::npos)
+      << second["engine_detail"];
+  EXPECT_EQ(second["value"], first["value"]);
+  EXPECT_EQ(stat(second, "positions"), stat(first, "positions"));
+  EXPECT_EQ(stat(second, "wins"), stat(first, "wins"));
+  EXPECT_EQ(stat(second, "draws"), stat(first, "draws"));
+
+  const nlohmann::json analysed = solve_json("analyze " + variant_args);
+  EXPECT_NE(analysed["engine_detail"].get<std::string>().find("loaded"), std::string::npos);
+  EXPECT_EQ(analysed["moves"].size(), 27u);
+
+  // Another variant given the same file: refused, not overwritten.
+  const std::string before = read_all(file);
+  const sente::testing::Result other =
+      sente("solve gobblet-gobblers --set pieces=2 --set sizes=2 --table " + file + " --quiet");
+  EXPECT_NE(other.code, 0) << other.out;
+  EXPECT_NE(other.out.find(file), std::string::npos) << other.out;
+  EXPECT_NE(other.out.find("rules"), std::string::npos) << other.out;
+  EXPECT_EQ(read_all(file), before);
+
+  // A flipped byte in the middle of the file.
+  std::string damaged = before;
+  damaged[damaged.size() / 2] = static_cast<char>(damaged[damaged.size() / 2] ^ 0x10);
+  write_all(file, damaged);
+  const sente::testing::Result corrupt = sente("solve " + variant_args + " --quiet");
+  EXPECT_NE(corrupt.code, 0) << corrupt.out;
+  EXPECT_NE(corrupt.out.find(file), std::string::npos) << corrupt.out;
+  EXPECT_NE(corrupt.out.find("corrupt"), std::string::npos) << corrupt.out;
+}
+
+}  // namespace
+}  // namespace sente::gobblet_gobblers
