@@ -4,10 +4,11 @@
 // no-stacking variant's counts against published-values.md.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "helpers.hpp"
+#include "plugin/run_driver.hpp"
 #include "sente/engines/retrograde_graph.hpp"
 #include "sente/engines/retrograde_ranked.hpp"
 
@@ -20,12 +21,15 @@ struct Case {
   std::string name;
   plugin::Options options;
 };
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
 
-class RankedVsGraph : public ::testing::TestWithParam<Case> {};
+class GobbletTablebaseVsGraph : public ::testing::TestWithParam<Case> {};
 
 // Every reachable canonical position: the same set (count, and each ranked
 // one found in the graph) with the same value and depth in plies.
-TEST_P(RankedVsGraph, SameValueAndDepthForEveryPosition) {
+TEST_P(GobbletTablebaseVsGraph, SameValueAndDepthForEveryPosition) {
   const Game g = variant(GetParam().options);
   absl::StatusOr<RankedTable<Game>> ranked = RankedTable<Game>::solve(g, g.start());
   ASSERT_TRUE(ranked.ok()) << ranked.status();
@@ -61,7 +65,7 @@ TEST_P(RankedVsGraph, SameValueAndDepthForEveryPosition) {
 
 // One thread or two: the same table, byte for byte (rounds read only values
 // settled before the round).
-TEST(RankedTable, SameTableWhateverTheThreadCount) {
+TEST(GobbletRankedTable, SameTableWhateverTheThreadCount) {
   const Game g = variant({{"pieces", "1"}, {"sizes", "3"}});
   RankedOptions one, two;
   one.threads = 1;
@@ -79,7 +83,7 @@ TEST(RankedTable, SameTableWhateverTheThreadCount) {
 // figure of published-values.md's "Without stacking" paragraph: reachable
 // canonical positions, those showing a line, the others (the published
 // count), of them those whose player to move has no legal move, and no draws.
-TEST(NoStacking, CountsMatchThePublishedParagraph) {
+TEST(GobbletNoStacking, CountsMatchThePublishedParagraph) {
   SENTE_REQUIRE_REFERENCE(testing::kPublished);
   const std::string text = testing::published_text();
   constexpr std::size_t npos = std::string::npos;
@@ -125,17 +129,38 @@ TEST(NoStacking, CountsMatchThePublishedParagraph) {
   EXPECT_EQ(t->stats().terminal, line + no_move);
 }
 
+// Positions repeat, so forward search with a plain position cache is
+// unsound (graph-history interaction: engines/retrograde_ranked_test.cpp
+// shows one going wrong): the driver offers only the retrograde engines.
+TEST(GobbletEngines, OnlyRetrogradeEnginesAreOffered) {
+  for (const char* engine : {"alphabeta", "minimax"}) {
+    const sente::testing::Result r = sente::testing::sente(
+        absl::StrCat("solve gobblet-gobblers --set pieces=1 --set sizes=2 --engine ", engine));
+    EXPECT_NE(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find(absl::StrCat("unknown engine '", engine, "'")), std::string::npos)
+        << r.out;
+  }
+  const sente::testing::Result r = sente::testing::sente(
+      "solve gobblet-gobblers --set pieces=1 --set sizes=2 --engine retrograde --quiet");
+  EXPECT_EQ(r.code, 0) << r.out;
+}
+
+// pieces=2 sizes=2 has the deepest lines (wins in up to 33 plies); the
+// others are quick and cover the rule options.
 INSTANTIATE_TEST_SUITE_P(
-    SmallVariants, RankedVsGraph,
+    SmallVariants, GobbletTablebaseVsGraph,
     ::testing::Values(
-        Case{"Pieces1Sizes2", {{"pieces", "1"}, {"sizes", "2"}}},
-        Case{"Pieces1Sizes3", {{"pieces", "1"}, {"sizes", "3"}}},
         Case{"Pieces2Sizes2", {{"pieces", "2"}, {"sizes", "2"}}},
-        Case{"Pieces2Sizes1", {{"pieces", "2"}, {"sizes", "1"}}},
-        Case{"Pieces1Sizes3NoReveal", {{"pieces", "1"}, {"sizes", "3"}, {"reveal", "off"}}},
-        Case{"Pieces1Sizes3Return", {{"pieces", "1"}, {"sizes", "3"}, {"return", "on"}}},
-        Case{"Pieces2Sizes2AnyLineMoverWins",
-             {{"pieces", "2"}, {"sizes", "2"}, {"reveal-lines", "any"}, {"both-lines", "mover"}}}),
+        Case{"Pieces1Sizes3", {{"pieces", "1"}, {"sizes", "3"}}},
+        Case{"Pieces3Sizes1", {{"pieces", "3"}, {"sizes", "1"}}},
+        Case{"Pieces1Sizes3NoStacking", {{"pieces", "1"}, {"sizes", "3"}, {"stacking", "off"}}},
+        Case{"Pieces1Sizes3OtherOptions",
+             {{"pieces", "1"},
+              {"sizes", "3"},
+              {"reveal-lines", "any"},
+              {"both-lines", "opponent"},
+              {"return", "on"}}},
+        Case{"Pieces1Sizes3NoReveal", {{"pieces", "1"}, {"sizes", "3"}, {"reveal", "off"}}}),
     [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
 
 }  // namespace

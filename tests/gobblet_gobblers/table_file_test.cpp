@@ -30,9 +30,14 @@ namespace {
 namespace fs = std::filesystem;
 using testing::variant;
 
-// pieces=2 sizes=2: 452,757 positions over 81 tiers, 35 rounds (depths to
-// 33 plies), a table of about 1 MB: every phase has many boundaries.
+// pieces=1 sizes=3 for the file format (182,842 positions, a 400 KB
+// table, solved in a fraction of a second); pieces=2 sizes=2 to kill and
+// resume (452,757 positions over 81 tiers, 35 rounds: every phase has many
+// boundaries and depths up to 33 plies).
 Game small_game() {
+  return variant({{"pieces", "1"}, {"sizes", "3"}});
+}
+Game deep_game() {
   return variant({{"pieces", "2"}, {"sizes", "2"}});
 }
 
@@ -57,7 +62,7 @@ void write_all(const std::string& path, const std::string& bytes) {
 }
 
 // A fresh directory per test, removed afterwards.
-class RankedFileTest : public ::testing::Test {
+class GobbletTableFile : public ::testing::Test {
  protected:
   void SetUp() override {
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
@@ -96,7 +101,7 @@ class RankedFileTest : public ::testing::Test {
 
 // ------------------------------------------------------------ round trip
 
-TEST_F(RankedFileTest, SaveOpenViewRoundTrip) {
+TEST_F(GobbletTableFile, SaveOpenViewRoundTrip) {
   const RankedTable<Game>& t = solved();
   absl::StatusOr<RankedFile> f = open(saved());
   ASSERT_TRUE(f.ok()) << f.status();
@@ -122,7 +127,7 @@ TEST_F(RankedFileTest, SaveOpenViewRoundTrip) {
   EXPECT_EQ(differ, 0u);
   // A position not reachable (player 2 has placed, player 1 not) is found
   // in neither.
-  const Position unreachable = *game_.parse("s s . / . . . / . . . ; 1", false);
+  const Position unreachable = *game_.parse("s . . / . . . / . . . ; 1", false);
   EXPECT_FALSE(t.find(unreachable).has_value());
   EXPECT_FALSE(v->find(unreachable).has_value());
 }
@@ -138,7 +143,7 @@ void expect_refused(const absl::StatusOr<RankedFile>& f, const std::string& file
   EXPECT_NE(m.find(what), std::string::npos) << "want '" << what << "' in: " << m;
 }
 
-TEST_F(RankedFileTest, TruncatedFilesAreRefused) {
+TEST_F(GobbletTableFile, TruncatedFilesAreRefused) {
   const std::string bytes = read_all(saved());
   for (std::size_t keep : {std::size_t{0}, std::size_t{12}, std::size_t{100}, bytes.size() / 2,
                            bytes.size() - 13, bytes.size() - 1}) {
@@ -152,7 +157,7 @@ TEST_F(RankedFileTest, TruncatedFilesAreRefused) {
   expect_refused(open(half), half, "truncated");
 }
 
-TEST_F(RankedFileTest, BitFlipsAreRefused) {
+TEST_F(GobbletTableFile, BitFlipsAreRefused) {
   const RankedTable<Game>& t = solved();
   const std::string bytes = read_all(saved());
   // The values are the last section, before the 12-byte trailer; the header
@@ -178,10 +183,10 @@ TEST_F(RankedFileTest, BitFlipsAreRefused) {
   }
 }
 
-TEST_F(RankedFileTest, WrongRulesAndWrongKindAreRefused) {
+TEST_F(GobbletTableFile, WrongRulesAndWrongKindAreRefused) {
   const std::string file = saved();
   // Another variant's identity (the driver would open the file with it).
-  const Game other = variant({{"pieces", "2"}, {"sizes", "2"}, {"reveal", "off"}});
+  const Game other = variant({{"pieces", "1"}, {"sizes", "3"}, {"reveal", "off"}});
   const absl::StatusOr<RankedFile> f =
       RankedFile::open(file, identity_of(other), "table", index_size(other));
   expect_refused(f, file, "rules");
@@ -208,98 +213,104 @@ TEST_F(RankedFileTest, WrongRulesAndWrongKindAreRefused) {
 
 // ------------------------------------------------------------ kill and resume
 
-// Where the child kills itself: at a checkpoint boundary (after saving it)
-// or from the progress callback after some calls in a phase.
+// Where the child kills itself: at a boundary, right after saving its
+// checkpoint, or in the middle of the step that follows a boundary (the
+// first progress report past half of it, strictly inside a tier while
+// reaching): the checkpoint is then the boundary's, and the half-done
+// step's work is lost.
 struct KillAt {
   std::string name;
-  RankedStage boundary;                     // kill at this boundary, after the checkpoint is saved
-  std::optional<RankedStage::Phase> phase;  // or in this phase ...
-  int calls = 0;                            // ... at this progress call of it
+  RankedStage boundary;
+  bool midway = false;
 };
-void PrintTo(const KillAt& k, std::ostream* os) {
-  *os << k.name;
-}
-
-class KillAndResume : public RankedFileTest, public ::testing::WithParamInterface<KillAt> {};
 
 // Solves in a child process that saves a checkpoint at every boundary and
 // kills itself (SIGKILL) where `kill` says. One thread: libgomp's thread
 // pool does not survive fork() (the parent has used it), a team of one
 // does not touch it; the table is the same for any thread count.
-void run_child(const Game& g, const std::string& checkpoint, const KillAt& kill) {
-  alarm(120);  // a hang fails the test instead of stalling it
+[[noreturn]] void run_child(const Game& g, const std::string& checkpoint, const KillAt& kill) {
+  alarm(120);                                   // a hang fails the test instead of stalling it
+  std::vector<std::uint64_t> tier_begin = {0};  // global index of each tier's rank 0, and N
+  for (int t = 0; t < g.tier_count(); ++t) tier_begin.push_back(tier_begin.back() + g.tier_size(t));
   RankedOptions o;
   o.threads = 1;
-  RankedStage::Phase phase = RankedStage::Phase::kReach;
-  int calls = 0;
+  RankedStage last;  // the last boundary passed (the solve starts at reach, tier 0)
   o.checkpoint = [&](const RankedTableBase& t) -> absl::Status {
     if (absl::Status s = save_ranked(checkpoint, t, identity_of(g), "checkpoint"); !s.ok())
       return s;
-    if (t.stage().phase != phase) phase = t.stage().phase, calls = 0;
-    if (!kill.phase && t.stage() == kill.boundary) raise(SIGKILL);
+    last = t.stage();
+    if (!kill.midway && last == kill.boundary) raise(SIGKILL);
     return absl::OkStatus();
   };
-  o.progress = [&](std::uint64_t, std::uint64_t) {
-    if (kill.phase && phase == *kill.phase && ++calls == kill.calls) raise(SIGKILL);
+  // Reaching reports (global index reached, N); a round (blocks scanned,
+  // blocks of the reachable set).
+  o.progress = [&](std::uint64_t done, std::uint64_t total) {
+    if (!kill.midway || last != kill.boundary) return;
+    std::uint64_t begin = 0, end = total;
+    if (last.phase == RankedStage::Phase::kReach)
+      begin = tier_begin[last.next], end = tier_begin[last.next + 1];
+    if (done > begin + (end - begin) / 2 && done < end) raise(SIGKILL);
   };
   (void)RankedTable<Game>::solve(g, g.start(), o);
   _exit(3);  // not killed: the test fails
 }
 
-TEST_P(KillAndResume, ResumedTableIsByteIdentical) {
-  const KillAt& kill = GetParam();
-  const std::string reference = saved();
-  const std::string file = path("resumed.sente"), checkpoint = file + ".checkpoint";
+// Kill and resume at the phase boundary (after reaching, before the first
+// round), in the middle of a tier (the largest) and in the middle of a
+// round (resumed from the tier's or the round's start): the resumed solve
+// does not cross a boundary it had passed, and its table file is byte for
+// byte the uninterrupted solve's.
+TEST_F(GobbletTableFile, KilledAndResumedSolvesWriteTheSameTable) {
+  const Game g = deep_game();
+  absl::StatusOr<RankedTable<Game>> whole = RankedTable<Game>::solve(g, g.start());
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  ASSERT_GT(whole->stats().rounds, 20);
+  const std::string reference = path("whole.sente");
+  ASSERT_TRUE(save_ranked(reference, *whole, identity_of(g), "table").ok());
+  const std::string want = read_all(reference);
+  using Phase = RankedStage::Phase;
+  int largest = 0;  // the largest tier: many progress reports while it is expanded
+  for (int t = 1; t < g.tier_count(); ++t)
+    if (g.tier_size(t) > g.tier_size(largest)) largest = t;
+  for (const KillAt& kill :
+       {KillAt{"after reaching", {Phase::kResolve, 0}, false},
+        KillAt{
+            "in the middle of a tier", {Phase::kReach, static_cast<std::uint64_t>(largest)}, true},
+        KillAt{"in the middle of a round", {Phase::kResolve, 12}, true}}) {
+    SCOPED_TRACE(kill.name);
+    const std::string file = path("resumed.sente"), checkpoint = file + ".checkpoint";
+    fs::remove(checkpoint);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) run_child(g, checkpoint, kill);
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+        << "the child was not killed where asked: "
+        << (WIFSIGNALED(status) ? absl::StrCat("signal ", WTERMSIG(status))
+                                : absl::StrCat("exit ", WEXITSTATUS(status)));
 
-  const pid_t child = fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) run_child(game_, checkpoint, kill);
-  int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
-      << "the child was not killed where asked: "
-      << (WIFSIGNALED(status) ? absl::StrCat("signal ", WTERMSIG(status))
-                              : absl::StrCat("exit ", WEXITSTATUS(status)));
-  ASSERT_TRUE(fs::exists(checkpoint));
-
-  absl::StatusOr<RankedFile> resume = open(checkpoint, "checkpoint");
-  ASSERT_TRUE(resume.ok()) << resume.status();
-  if (kill.phase) {
-    EXPECT_EQ(resume->stage().phase, *kill.phase);
-  } else {
+    absl::StatusOr<RankedFile> resume =
+        RankedFile::open(checkpoint, identity_of(g), "checkpoint", index_size(g));
+    ASSERT_TRUE(resume.ok()) << resume.status();
     EXPECT_EQ(resume->stage(), kill.boundary);
+    RankedOptions o;
+    bool crossed_again = false;
+    const RankedStage from = resume->stage();
+    o.checkpoint = [&](const RankedTableBase& t) {
+      crossed_again |= t.stage().phase < from.phase ||
+                       (t.stage().phase == from.phase && t.stage().next <= from.next);
+      return absl::OkStatus();
+    };
+    absl::StatusOr<RankedTable<Game>> t = RankedTable<Game>::solve(g, g.start(), o, &*resume);
+    ASSERT_TRUE(t.ok()) << t.status();
+    EXPECT_FALSE(crossed_again);
+    ASSERT_TRUE(save_ranked(file, *t, identity_of(g), "table").ok());
+    const std::string got = read_all(file);
+    EXPECT_EQ(got.size(), want.size());
+    EXPECT_TRUE(got == want) << "the resumed table differs from the uninterrupted solve's";
   }
-  RankedOptions o;
-  bool redid_finished = false;
-  const RankedStage from = resume->stage();
-  o.checkpoint = [&](const RankedTableBase& t) {
-    // Boundaries before the checkpoint's are not crossed again.
-    if (t.stage().phase < from.phase ||
-        (t.stage().phase == from.phase && t.stage().next <= from.next))
-      redid_finished = true;
-    return absl::OkStatus();
-  };
-  absl::StatusOr<RankedTable<Game>> t = RankedTable<Game>::solve(game_, game_.start(), o, &*resume);
-  ASSERT_TRUE(t.ok()) << t.status();
-  EXPECT_FALSE(redid_finished);
-  ASSERT_TRUE(save_ranked(file, *t, identity_of(game_), "table").ok());
-  const std::string a = read_all(reference), b = read_all(file);
-  EXPECT_EQ(a.size(), b.size());
-  EXPECT_TRUE(a == b) << "the resumed table differs from the uninterrupted solve's";
 }
-
-INSTANTIATE_TEST_SUITE_P(
-    Stages, KillAndResume,
-    ::testing::Values(
-        // The phase boundary: reachability done, no round yet.
-        KillAt{"AfterReach", {RankedStage::Phase::kResolve, 0}, std::nullopt, 0},
-        // Tier and round boundaries inside the phases.
-        KillAt{"AtTier40", {RankedStage::Phase::kReach, 40}, std::nullopt, 0},
-        KillAt{"AtRound12", {RankedStage::Phase::kResolve, 12}, std::nullopt, 0},
-        // In the middle of a phase (the checkpoint is the last boundary's).
-        KillAt{"MidReach", {}, RankedStage::Phase::kReach, 60},
-        KillAt{"MidResolve", {}, RankedStage::Phase::kResolve, 500}),
-    [](const ::testing::TestParamInfo<KillAt>& info) { return info.param.name; });
 
 // ------------------------------------------------------------ the driver
 
@@ -320,7 +331,7 @@ double stat(const nlohmann::json& j, const std::string& name) {
 // `sente solve --table F` writes F (and no checkpoint is left); the next run
 // loads it; analyze loads it too; another variant's run and a corrupt F
 // are refused with F named.
-TEST_F(RankedFileTest, DriverWritesLoadsAndRefusesTableFiles) {
+TEST_F(GobbletTableFile, DriverWritesLoadsAndRefusesTableFiles) {
   const std::string file = path("gg-1x3.sente");
   const std::string variant_args = "gobblet-gobblers --set pieces=1 --set sizes=3 --table " + file;
   const nlohmann::json first = solve_json("solve " + variant_args);
