@@ -4,6 +4,7 @@
 // and in the middle of a phase then resumed from its checkpoint (the table
 // file byte for byte the same as an uninterrupted solve's), and the
 // `tablebase` engine's --table through the driver.
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -369,6 +370,59 @@ TEST_F(GobbletTableFile, DriverWritesLoadsAndRefusesTableFiles) {
   EXPECT_NE(corrupt.code, 0) << corrupt.out;
   EXPECT_NE(corrupt.out.find(file), std::string::npos) << corrupt.out;
   EXPECT_NE(corrupt.out.find("corrupt"), std::string::npos) << corrupt.out;
+}
+
+// The driver killed (SIGKILL) once its first checkpoint is on disk, then
+// run again: it resumes, writes the same table file as an uninterrupted
+// run, and removes the checkpoint.
+TEST_F(GobbletTableFile, DriverKilledAndRunAgainWritesTheSameTable) {
+  const std::string args = "gobblet-gobblers --set pieces=1 --set sizes=3 --quiet --table ";
+  const std::string reference = path("reference.sente"), file = path("killed.sente");
+  ASSERT_EQ(sente("solve " + args + reference).code, 0);
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    dup2(null, 1);
+    dup2(null, 2);
+    execl(SENTE_DRIVER, SENTE_DRIVER, "solve", "gobblet-gobblers", "--set", "pieces=1", "--set",
+          "sizes=3", "--set", "checkpoint-every=0", "--quiet", "--table", file.c_str(),
+          static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  bool killed = false;
+  for (int i = 0; i < 60000; ++i) {  // up to a minute
+    if (fs::exists(file + ".checkpoint")) {
+      killed = ::kill(child, SIGKILL) == 0;
+      break;
+    }
+    if (waitpid(child, nullptr, WNOHANG) == child) break;  // finished first
+    usleep(1000);
+  }
+  waitpid(child, nullptr, 0);
+  ASSERT_TRUE(killed) << "the driver wrote no checkpoint before it finished";
+  ASSERT_FALSE(fs::exists(file)) << "killed after the table was written";
+  ASSERT_EQ(sente("solve " + args + file + " --set checkpoint-every=0").code, 0);
+  EXPECT_FALSE(fs::exists(file + ".checkpoint"));
+  EXPECT_TRUE(read_all(file) == read_all(reference));
+}
+
+// A table holds positions up to symmetry, or all of them (the engine option
+// symmetry=off); the file does not say which. Read with the other setting,
+// a reachable position one move from the start must not be reported
+// unreachable: either its value, or a refusal that names the setting.
+TEST_F(GobbletTableFile, DriverReadsATableWithTheSymmetryItWasSolvedWith) {
+  const std::string file = path("symmetric.sente");
+  const std::string args = "gobblet-gobblers --set pieces=1 --set sizes=3 --table " + file;
+  const nlohmann::json whole = solve_json("solve " + args + " Sc3");
+  const sente::testing::Result other =
+      sente("solve " + args + " --set symmetry=off --json Sc3", true);
+  if (other.code == 0) {
+    EXPECT_EQ(nlohmann::json::parse(other.out)["value_text"], whole["value_text"]);
+  } else {
+    const std::string message = sente("solve " + args + " --set symmetry=off Sc3").out;
+    EXPECT_NE(message.find("symmetry"), std::string::npos) << message;
+  }
 }
 
 }  // namespace
