@@ -236,6 +236,30 @@ TEST(RankedRetrograde, RefusesAMoveToAnEarlierTier) {
   EXPECT_NE(t.status().message().find("earlier tier"), absl::string_view::npos) << t.status();
 }
 
+// Depths are stored in one byte: 126 plies is the deepest; a deeper
+// position is refused, never stored wrapped. A chain 0 -> 1 -> ... -> n - 1:
+// node 0 is n - 1 plies from the end.
+TEST(RankedRetrograde, DepthsUpTo126PliesDeeperRefused) {
+  auto chain = [](std::uint32_t n) {
+    std::vector<std::vector<std::uint32_t>> edges(n);
+    for (std::uint32_t i = 0; i + 1 < n; ++i) edges[i] = {i + 1};
+    return one_tier(std::move(edges));
+  };
+  const DigraphGame ok = chain(ranked_value::kMaxDepth + 1);
+  absl::StatusOr<RankedTable<DigraphGame>> t = RankedTable<DigraphGame>::solve(ok, 0, one_thread());
+  ASSERT_TRUE(t.ok()) << t.status();
+  EXPECT_EQ(of(*t->find(0)), oracle(ok, 0));
+  EXPECT_EQ(t->find(0)->depth, ranked_value::kMaxDepth);
+  EXPECT_EQ(t->stats().longest_win + t->stats().longest_loss, 2 * ranked_value::kMaxDepth - 1);
+
+  const DigraphGame deep = chain(ranked_value::kMaxDepth + 2);
+  absl::StatusOr<RankedTable<DigraphGame>> refused =
+      RankedTable<DigraphGame>::solve(deep, 0, one_thread());
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find("plies"), absl::string_view::npos) << refused.status();
+}
+
 // ------------------------------------------------ graph-history interaction
 
 // The path search plus a transposition cache of the values it finds: the

@@ -20,6 +20,7 @@ using testing::variant;
 struct Case {
   std::string name;
   plugin::Options options;
+  bool symmetry = true;  // positions up to the board's symmetries, or all of them
 };
 void PrintTo(const Case& c, std::ostream* os) {
   *os << c.name;
@@ -31,9 +32,13 @@ class GobbletTablebaseVsGraph : public ::testing::TestWithParam<Case> {};
 // one found in the graph) with the same value and depth in plies.
 TEST_P(GobbletTablebaseVsGraph, SameValueAndDepthForEveryPosition) {
   const Game g = variant(GetParam().options);
-  absl::StatusOr<RankedTable<Game>> ranked = RankedTable<Game>::solve(g, g.start());
+  RankedOptions ro;
+  ro.symmetry = GetParam().symmetry;
+  RetrogradeOptions go;
+  go.symmetry = GetParam().symmetry;
+  absl::StatusOr<RankedTable<Game>> ranked = RankedTable<Game>::solve(g, g.start(), ro);
   ASSERT_TRUE(ranked.ok()) << ranked.status();
-  absl::StatusOr<RetrogradeGraph<Game>> graph = RetrogradeGraph<Game>::solve(g, g.start());
+  absl::StatusOr<RetrogradeGraph<Game>> graph = RetrogradeGraph<Game>::solve(g, g.start(), go);
   ASSERT_TRUE(graph.ok()) << graph.status();
 
   EXPECT_EQ(ranked->stats().positions, graph->stats().positions);
@@ -153,6 +158,10 @@ INSTANTIATE_TEST_SUITE_P(
         Case{"Pieces2Sizes2", {{"pieces", "2"}, {"sizes", "2"}}},
         Case{"Pieces1Sizes3", {{"pieces", "1"}, {"sizes", "3"}}},
         Case{"Pieces3Sizes1", {{"pieces", "3"}, {"sizes", "1"}}},
+        Case{"Pieces3Sizes1EveryImage", {{"pieces", "3"}, {"sizes", "1"}}, false},
+        Case{"Pieces2Sizes2StackingOffEveryImage",
+             {{"pieces", "2"}, {"sizes", "2"}, {"stacking", "off"}},
+             false},
         Case{"Pieces1Sizes3NoStacking", {{"pieces", "1"}, {"sizes", "3"}, {"stacking", "off"}}},
         Case{"Pieces1Sizes3OtherOptions",
              {{"pieces", "1"},
