@@ -16,6 +16,15 @@ bool ProgressBar::stderr_is_terminal() {
 void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
   if (!enabled_ || total == 0) return;
   const auto now = std::chrono::steady_clock::now();
+  // A new phase (another total, or the count starting over): its own rate
+  // and estimate.
+  if (total != phase_total_ || done < last_done_) {
+    ++phase_;
+    phase_total_ = total;
+    phase_start_ = now;
+    phase_done_start_ = done;
+  }
+  last_done_ = done;
   if (drawn_ && done < total && now - last_ < std::chrono::milliseconds(100)) return;
   last_ = now;
   drawn_ = true;
@@ -25,8 +34,18 @@ void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
   std::string bar(filled, '#');
   bar.resize(kWidth, '.');
   const double seconds = std::chrono::duration<double>(now - start_).count();
-  std::fprintf(stderr, "\r%s [%s] %5.1f%%  %.1f s", label_.c_str(), bar.c_str(), 100 * fraction,
-               seconds);
+  const double in_phase = std::chrono::duration<double>(now - phase_start_).count();
+  const double rate = in_phase > 0.5 ? static_cast<double>(done - phase_done_start_) / in_phase : 0;
+  std::string detail;
+  if (phase_ > 1) detail += "  phase " + std::to_string(phase_);
+  if (rate > 0) {
+    char text[64];
+    const double eta = static_cast<double>(total - done) / rate;
+    std::snprintf(text, sizeof text, "  %.3g/s  ETA %.0f s", rate, eta);
+    detail += text;
+  }
+  std::fprintf(stderr, "\r%s [%s] %5.1f%%%s  %.1f s\033[K", label_.c_str(), bar.c_str(),
+               100 * fraction, detail.c_str(), seconds);
   std::fflush(stderr);
 }
 

@@ -38,13 +38,16 @@ plugin::GameInfo Game::info() {
        "who wins when a move leaves lines of both colours: first-player, mover or opponent",
        "first-player"},
       {"return", "on/off: a lifted piece may land back on its own square", "off"},
+      {"check",
+       "`sente table`: published-values.md of the shared data (gobblet-gobblers/) to compare "
+       "the figures with (the default rules only)"},
   };
   g.variants = {{"published", "every option at its default: the published full solve's rules"}};
   g.position_formats = {
       {"rows",
-       "three rows top to bottom separated by '/', '|' or newlines; squares separated by "
+       "three rows top to bottom separated by '|', '/' or newlines; squares separated by "
        "blanks, each '.' or its stack from the top down (player 1: S M L, player 2: s m l); "
-       "then ';' and who moves, 1 or 2 (\"Ls . . / . m . / . . . ; 1\")"},
+       "then ';' and who moves, 1 or 2 (\"Ls . . | . m . | . . . ; 1\")"},
       {"moves", "moves from the start: Sb2 places a small piece on b2, a1-b2 slides"}};
   return g;
 }

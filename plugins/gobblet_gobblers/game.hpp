@@ -43,7 +43,7 @@ class Game : public Rules {
   // row three squares separated by blanks, each '.' (empty) or its stack
   // from the top down, player 1's pieces S M L and player 2's s m l ("Ls"
   // is player 1's large covering player 2's small); then ';' and who moves,
-  // 1 or 2 ("Ls . . / . m . / . . . ; 1"). Or moves from the start: Sb2
+  // 1 or 2 ("Ls . . | . m . | . . . ; 1"). Or moves from the start: Sb2
   // (place a small piece on b2), a1-b2 (slide from a1 to b2). Squares a1..c3:
   // column letter, row number from the top. Errors say which square or move
   // and why (a stack in the wrong order, too many pieces, an illegal move).

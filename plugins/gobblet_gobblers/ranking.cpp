@@ -15,7 +15,16 @@ Ranking::Ranking(const RuleSet& rules) : pieces_(rules.pieces), sizes_(rules.siz
             table[pair_rank(sa, sb, a, b)] = sa | std::uint32_t{sb} << 9;
       }
     }
+  pair_rank_.assign(19683, 0);
+  for (std::uint16_t sa = 0; sa < 512; ++sa)
+    for (std::uint16_t sb = 0; sb < 512; ++sb)
+      if (!(sa & sb) && __builtin_popcount(sa) <= pieces_ && __builtin_popcount(sb) <= pieces_)
+        pair_rank_[kTernary[sa] + 2 * kTernary[sb]] = static_cast<std::uint16_t>(
+            pair_rank(sa, sb, __builtin_popcount(sa), __builtin_popcount(sb)));
+  for (int i = 0, w = 1; i < 2 * sizes_; ++i, w *= pieces_ + 1) weight_[i] = w;
   tier_size_.resize(tier_count_);
+  digits_.resize(tier_count_);
+  for (int t = 0; t < tier_count_; ++t) digits_[t] = tier_digits(t);
   for (int t = 0; t < tier_count_; ++t) {
     const auto d = tier_digits(t);
     std::uint64_t n = 2;

@@ -29,8 +29,8 @@ class Ranking {
   int tier_count() const { return tier_count_; }
   int tier(const Position& p) const {
     int t = 0;
-    for (int plane_index = 2 * sizes_ - 1; plane_index >= 0; --plane_index)
-      t = t * (pieces_ + 1) + __builtin_popcountll(p.bits >> (9 * plane_index) & 0x1FF);
+    for (int plane_index = 0; plane_index < 6; ++plane_index)  // unused planes are empty
+      t += __builtin_popcountll(p.bits >> (9 * plane_index) & 0x1FF) * weight_[plane_index];
     return t;
   }
   std::uint64_t tier_size(int tier) const { return tier_size_[tier]; }
@@ -38,20 +38,29 @@ class Ranking {
     std::uint64_t r = 0;
     for (int s = 0; s < sizes_; ++s) {
       const std::uint16_t a = plane(p, s, 0), b = plane(p, s, 1);
-      const int na = __builtin_popcount(a), nb = __builtin_popcount(b);
-      r = r * pairs(na, nb) + pair_rank(a, b, na, nb);
+      r = r * pairs(__builtin_popcount(a), __builtin_popcount(b)) +
+          pair_rank_[kTernary[a] + 2 * kTernary[b]];
     }
     return r * 2 + static_cast<unsigned>(side(p));
   }
   Position unrank(int tier, std::uint64_t r) const {
     std::uint64_t bits = (r & 1) << kSideBit;
     r >>= 1;
-    const auto digits = tier_digits(tier);
+    return r >> 32 ? unrank_in<std::uint64_t>(tier, r, bits)
+                   : unrank_in<std::uint32_t>(tier, static_cast<std::uint32_t>(r), bits);
+  }
+
+ private:
+  // The pairs of the sizes from the rank's digits (the player to move set);
+  // 32-bit division where the rank fits, the common case.
+  template <class U>
+  Position unrank_in(int tier, U rest, std::uint64_t bits) const {
+    const auto& digits = digits_[tier];
     for (int s = sizes_ - 1; s >= 0; --s) {
       const int na = digits[2 * s], nb = digits[2 * s + 1];
-      const std::uint64_t n = pairs(na, nb);
-      const std::uint32_t pair = by_rank_[na][nb][r % n];
-      r /= n;
+      const U n = static_cast<U>(pairs(na, nb));
+      const std::uint32_t pair = by_rank_[na][nb][rest % n];
+      rest /= n;
       bits |= std::uint64_t{pair & 0x1FF} << (18 * s);
       bits |= std::uint64_t{pair >> 9} << (18 * s + 9);
     }
@@ -96,6 +105,20 @@ class Ranking {
   std::vector<std::uint64_t> tier_size_;
   // by_rank_[a][b][r]: the pair of rank r, A | B << 9.
   std::array<std::array<std::vector<std::uint32_t>, 4>, 4> by_rank_;
+  // A size's pair (A, B) as 9 base-3 digits (0 empty, 1 player 1, 2 player
+  // 2): kTernary[A] + 2 kTernary[B]; pair_rank_ maps that to its rank.
+  static constexpr std::array<std::uint16_t, 512> kTernary = [] {
+    std::array<std::uint16_t, 512> t{};
+    for (int m = 0; m < 512; ++m) {
+      int v = 0;
+      for (int i = 8; i >= 0; --i) v = v * 3 + (m >> i & 1);
+      t[m] = static_cast<std::uint16_t>(v);
+    }
+    return t;
+  }();
+  std::vector<std::uint16_t> pair_rank_;
+  std::array<int, 6> weight_{};             // (pieces + 1)^plane for used planes
+  std::vector<std::array<int, 6>> digits_;  // tier -> its digits
 };
 
 }  // namespace sente::gobblet_gobblers

@@ -31,7 +31,14 @@ struct Counts {
   std::uint64_t winning = 0, single = 0;      // no line, won; of them exactly one winning move
   std::uint64_t pinned = 0;                   // mover has a piece the reveal rule restricts
   std::uint64_t draws_by_pieces[13] = {};
+  std::uint64_t single_child = 0;  // won, exactly one winning move up to symmetry
+  int longest_example_moves = 0, longest_example_wins = 0;  // a position at the longest win
   void add(const Counts& o) {
+    single_child += o.single_child;
+    if (!longest_example_moves) {
+      longest_example_moves = o.longest_example_moves;
+      longest_example_wins = o.longest_example_wins;
+    }
     positions += o.positions, lines += o.lines, no_move += o.no_move;
     for (int i = 0; i < 3; ++i) wins_by[i] += o.wins_by[i], open_wins_by[i] += o.open_wins_by[i];
     immediate += o.immediate, winning += o.winning, single += o.single, pinned += o.pinned;
@@ -122,19 +129,45 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
           ++c.draws_by_pieces[pieces];
         }
         c.pinned += g.rules().reveal && has_pinned_piece(p);
+        // Winning moves, and the distinct positions they lead to up to
+        // symmetry: immediate ones first (no lookup), then the table, until
+        // two of each are found.
         int immediate = 0, winning = 0, moves = 0;
+        std::uint64_t kinds[2];
+        int distinct = 0;
+        auto count_win = [&](const Position& child) {
+          ++winning;
+          const std::uint64_t k = g.canonical(child).bits;
+          if (distinct < 2 && (distinct == 0 || kinds[0] != k)) kinds[distinct++] = k;
+        };
+        thread_local std::vector<Position> rest;
+        rest.clear();
         g.for_each_move(p, [&](Move m) {
           ++moves;
           const Position child = g.play(p, m);
           if (g.over(child)) {
             const bool wins = g.terminal_value(child) < 0;
             immediate += wins && line_shows(child);
-            winning += wins;
-          } else if (e.value > 0 && winning < 2) {
-            const std::optional<RetrogradeEntry> ce = t.find(child);
-            winning += ce && ce->value < 0;
+            if (wins) count_win(child);
+          } else if (e.value > 0) {
+            rest.push_back(child);
           }
         });
+        for (std::size_t i = 0; i < rest.size() && (winning < 2 || distinct < 2); ++i) {
+          const std::optional<RetrogradeEntry> ce = t.find(rest[i]);
+          if (ce && ce->value < 0) count_win(rest[i]);
+        }
+        if (e.value > 0 && e.depth == st.longest_win && c.longest_example_moves == 0) {
+          int wins = 0;  // every winning move of this position
+          g.for_each_move(p, [&](Move m) {
+            const Position child = g.play(p, m);
+            const std::optional<RetrogradeEntry> ce = t.find(child);
+            wins += g.over(child) ? g.terminal_value(child) < 0 : ce && ce->value < 0;
+          });
+          c.longest_example_moves = moves;
+          c.longest_example_wins = wins;
+        }
+        c.single_child += e.value > 0 && distinct == 1;
         c.no_move += moves == 0;
         c.immediate += immediate > 0;
         if (e.value > 0) {
@@ -212,6 +245,12 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
        R"(In ([0-9.]+) % of positions the side to move has an immediate winning move)"},
       {"exactly one winning move, % of won positions with no line", percent(c.single, c.winning),
        "", R"(In ([0-9.]+) % of winning positions exactly one move keeps the win)"},
+      {"exactly one winning move up to symmetry, % of won positions with no line",
+       percent(c.single_child, c.winning), "",
+       R"(In ([0-9.]+) % of winning positions exactly one move keeps the win)"},
+      {"a longest win: legal moves / winning moves",
+       absl::StrCat(c.longest_example_moves, " / ", c.longest_example_wins), "",
+       R"(the 23-ply win has\s+([0-9]+) legal moves of which exactly one wins)"},
       {"a piece pinned by the reveal rule, % of positions with no line", percent(c.pinned, open),
        "", R"(([0-9.]+) % of positions have a piece pinned by the reveal rule)"},
       {"draws with >= 8 of 12 pieces on the board", percent(many, draws_open), "",

@@ -40,7 +40,7 @@ std::string Game::format(const Position& p) const {
   for (int r = 0; r < 3; ++r)
     rows.push_back(absl::StrJoin(
         {square_text(p, 3 * r), square_text(p, 3 * r + 1), square_text(p, 3 * r + 2)}, " "));
-  return absl::StrCat(absl::StrJoin(rows, " / "), " ; ", to_move(p));
+  return absl::StrCat(absl::StrJoin(rows, " | "), " ; ", to_move(p));
 }
 
 absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) const {
@@ -74,7 +74,7 @@ absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) con
   const std::size_t semi = text.find(';');
   if (semi == absl::string_view::npos)
     return absl::InvalidArgumentError(absl::StrFormat(
-        "%s does not say who moves: end it with '; 1' or '; 2' (\"Ls . . / . m . / . . . ; 1\")",
+        "%s does not say who moves: end it with '; 1' or '; 2' (\"Ls . . | . m . | . . . ; 1\")",
         where));
   std::string mover(absl::StripAsciiWhitespace(text.substr(semi + 1)));
   if (absl::EndsWithIgnoreCase(mover, "to move"))

@@ -35,9 +35,12 @@ absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::stri
     ss << std::cin.rdbuf();
     input.text = ss.str();
     input.file = "standard input";
-  } else if (std::filesystem::is_regular_file(arg, ec) || arg.find('/') != std::string::npos) {
+  } else if (std::filesystem::is_regular_file(arg, ec) ||
+             (arg.find('/') != std::string::npos &&
+              arg.find_first_of(" \t\r\n") == std::string::npos)) {
     // "." and ".." name directories but are also 1x1 and 1x2 boards: only a
-    // regular file, or a path with '/', is read as a file.
+    // regular file, or a path with '/' and no blank, is read as a file (rows
+    // separated by " / " are a position).
     absl::StatusOr<std::string> text = read_text_file(arg, kMaxPositionFileBytes, "a position");
     if (!text.ok()) return text.status();
     input.text = *text;

@@ -53,7 +53,10 @@
 //   alpha-beta (engines/alphabeta.hpp): bounds, deep_bounds, order, move_id
 //       + kMoveIds, for_each_search_move, kMaxMoves;
 //   grundy (engines/grundy.hpp): components;
-//   dense sweep (engines/retrograde_dense.hpp): dense_view (an IndexedGame).
+//   dense sweep (engines/retrograde_dense.hpp): dense_view (an IndexedGame);
+//   ranked retrograde (engines/retrograde_ranked.hpp): tier_count, tier,
+//       tier_size, rank, unrank (a perfect ranking by tiers; the engine needs
+//       them), over (a position without moves, decided cheaply).
 // Text and display (plugin/text.hpp gives the defaults): parse, format,
 // move_name, parse_move, render, display_value, to_move, info, open.
 //

@@ -58,6 +58,15 @@ class RankedSet {
     if (w.load(std::memory_order_relaxed) & mask) return false;
     return !(w.fetch_or(mask, std::memory_order_relaxed) & mask);
   }
+  // Membership of i .. i + 63 as bits 0..63 (any i; 0 beyond the universe).
+  std::uint64_t bits_at(std::uint64_t i) const {
+    const unsigned off = static_cast<unsigned>(i % 64);
+    if (i >= blocks() * kBitsPerBlock) return 0;
+    const std::uint64_t lo = words_[word(i)] >> off;
+    const std::uint64_t next = i - off + 64;
+    if (off == 0 || next >= blocks() * kBitsPerBlock) return lo;
+    return lo | words_[word(next)] << (64 - off);
+  }
   // The cache line holding i (to prefetch before contains, insert or rank).
   const std::uint64_t* block_of(std::uint64_t i) const { return words_ + i / kBitsPerBlock * 8; }
   // Fills the directory words; returns the number of members.

@@ -1,7 +1,8 @@
 // Ranked tables and their checkpoints as table files (support/table_file.hpp).
 //
 // Header: game, rules (the game's full rule options as text), engine
-// "tablebase", kind "table" or "checkpoint"; fields: index-size (N, the
+// "tablebase", kind "table" or "checkpoint"; fields: symmetry (on/off:
+// positions taken up to the game's symmetries), index-size (N, the
 // ranking's span), root (global index of the root), phase and next (where a
 // checkpoint stands: reach + next tier, resolve + next round, done), and for
 // a finished table the counts (positions, wins, losses, draws, longest win
@@ -23,9 +24,11 @@ namespace sente {
 
 inline constexpr const char* kRankedEngineName = "tablebase";
 
-// Which game and rules a table is of (both written and checked).
+// Which game and rules a table is of, and whether its positions are taken up
+// to symmetry (all written and checked).
 struct RankedIdentity {
   std::string game, rules;
+  bool symmetry = true;
 };
 
 inline absl::Status save_ranked(const std::string& path, const RankedTableBase& t,
@@ -36,7 +39,8 @@ inline absl::Status save_ranked(const std::string& path, const RankedTableBase& 
   const char* phase = t.stage().phase == RankedStage::Phase::kReach     ? "reach"
                       : t.stage().phase == RankedStage::Phase::kResolve ? "resolve"
                                                                         : "done";
-  h.fields = {{"index-size", absl::StrCat(t.reached().universe())},
+  h.fields = {{"symmetry", id.symmetry ? "on" : "off"},
+              {"index-size", absl::StrCat(t.reached().universe())},
               {"root", absl::StrCat(t.root())},
               {"phase", phase},
               {"next", absl::StrCat(t.stage().next)}};
@@ -79,6 +83,12 @@ class RankedFile : public RankedTableBase {
             absl::StrFormat("%s has no valid '%s' field; delete it and solve again", path, name));
       return absl::OkStatus();
     };
+    const std::string symmetry = h.field("symmetry").value_or("");
+    if (symmetry != (id.symmetry ? "on" : "off"))
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "%s was solved with symmetry=%s, this run asks for symmetry=%s; give the same "
+          "setting or --table a different file",
+          path, symmetry.empty() ? "(unknown)" : symmetry, id.symmetry ? "on" : "off"));
     std::uint64_t n = 0, next = 0;
     if (absl::Status s = number("index-size", n); !s.ok()) return s;
     if (absl::Status s = number("root", f.root_); !s.ok()) return s;

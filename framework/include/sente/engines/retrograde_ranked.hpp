@@ -241,15 +241,17 @@ class RankedTable : public RankedTableBase {
   // global index order, from one thread.
   template <class F>
   void for_each(F&& visit) const {
-    for (int t = 0; t < game_->tier_count(); ++t)
-      for (std::uint64_t r = 0; r < game_->tier_size(t); ++r) {
-        const std::uint64_t g = offset_[t] + r;
-        if (r + 64 <= game_->tier_size(t) && word_empty(g)) {
-          r += 63;  // a whole empty word
-          continue;
+    for (int t = 0; t < game_->tier_count(); ++t) {
+      const std::uint64_t size = game_->tier_size(t);
+      for (std::uint64_t w = 0; w * 64 < size; ++w) {
+        std::uint64_t bits = reached_.bits_at(offset_[t] + 64 * w);
+        if (64 * w + 64 > size) bits &= (std::uint64_t{1} << (size - 64 * w)) - 1;
+        for (; bits; bits &= bits - 1) {
+          const std::uint64_t r = 64 * w + std::countr_zero(bits);
+          visit(game_->unrank(t, r), values_[reached_.rank(offset_[t] + r)]);
         }
-        if (reached_.contains(g)) visit(game_->unrank(t, r), values_[reached_.rank(g)]);
       }
+    }
   }
 
   // Calls visit(thread, position, value byte) for every reachable position,
@@ -366,15 +368,11 @@ class RankedTable : public RankedTableBase {
       const std::uint64_t words = (size + 63) / 64;
       todo.assign(words, 0);
       std::uint64_t pending = 0;
-      for (std::uint64_t r = 0; r < size; ++r) {  // the tier's members so far
-        if (r + 64 <= size && word_empty(base + r)) {
-          r += 63;
-          continue;
-        }
-        if (reached_.contains(base + r)) {
-          todo[r / 64] |= std::uint64_t{1} << (r % 64);
-          ++pending;
-        }
+      for (std::uint64_t w = 0; w < words; ++w) {  // the tier's members so far
+        std::uint64_t bits = reached_.bits_at(base + 64 * w);
+        if (64 * w + 64 > size) bits &= (std::uint64_t{1} << (size - 64 * w)) - 1;
+        todo[w] = bits;
+        pending += std::popcount(bits);
       }
       while (pending > 0) {
         std::atomic<std::uint64_t> found{0};
@@ -450,14 +448,6 @@ class RankedTable : public RankedTableBase {
     return boundary(o);
   }
 
-  // Is the 64-bit word of the reachable set starting at g empty? (Blocks
-  // hold 7 whole words, so g % 64 == 0 starts a word.) False when g does
-  // not start a word.
-  bool word_empty(std::uint64_t g) const {
-    return g % 64 == 0 && reached_.block_bits(
-                              g / RankedSet::kBitsPerBlock)[g % RankedSet::kBitsPerBlock / 64] == 0;
-  }
-
   // ------------------------------------------------------------ resolution
   // What round k may look up: a lost child (a win for p) only when some
   // position not `over` was lost at depth k - 1; a won child only matters
@@ -473,30 +463,35 @@ class RankedTable : public RankedTableBase {
   // cache misses: the reachable set's block, then the value byte).
   std::uint8_t evaluate(const Position& p, int k, RoundNeeds needs, bool& deep) const {
     using namespace ranked_value;
-    thread_local std::vector<Position> children;
+    thread_local std::vector<Position> children;  // those not over, to look up
     thread_local std::vector<std::uint64_t> where;
     children.clear();
-    for_each_move(*game_, p, [&](const Move& m) { children.push_back(game_->play(p, m)); });
-    const std::size_t n = children.size();
+    std::size_t n = 0;
+    bool all_won = true, immediate_win = false;
+    int deepest_win = 0;
+    // Children that are over are valued directly; a move to a lost one wins
+    // at once (most positions of many games), so the rest are skipped.
+    for_each_move(*game_, p, [&](const Move& m) {
+      ++n;
+      if (immediate_win || k == 0) return;
+      Position c = game_->play(p, m);
+      if constexpr (DecidesOver<G>) {
+        if (game_->over(c)) {
+          const int v = terminal_value(*game_, c);
+          if (v < 0) immediate_win = true;
+          if (v == 0) all_won = false;
+          return;
+        }
+      }
+      children.push_back(c);
+    });
     if (n == 0) {  // no moves (round 0)
       const int v = terminal_value(*game_, p);
       return v > 0 ? win(0) : v < 0 ? loss(0) : kDraw;
     }
     if (k == 0) return kUnresolved;
-    bool all_won = true;
-    int deepest_win = 0;
-    std::size_t looked_up = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      if constexpr (DecidesOver<G>) {
-        if (game_->over(children[i])) {
-          const int v = terminal_value(*game_, children[i]);
-          if (v < 0) return win(1);
-          if (v == 0) all_won = false;
-          continue;
-        }
-      }
-      children[looked_up++] = children[i];
-    }
+    if (immediate_win) return win(1);
+    const std::size_t looked_up = children.size();
     if (looked_up == 0) return all_won ? loss(1) : kUnresolved;
     if (!needs.loss_child && !(all_won && needs.won_children)) return kUnresolved;
     where.resize(looked_up);

@@ -1,8 +1,9 @@
 // A progress bar on stderr for long engine runs.
 //
-// Draws "label [#####.....]  45%  12.3 s" on one line, at most ten times a
-// second, only when enabled (stderr is a terminal and --quiet was not given).
-// finish() clears the line so results print on a clean terminal.
+// Draws "label [#####.....]  45%  phase 2  1.2e+07/s  ETA 40 s  12.3 s" on
+// one line (a phase: the count restarting or its total changing, each with
+// its own rate and estimate), at most ten times a second, only when enabled (stderr is a terminal
+// and --quiet was not given). finish() clears the line so results print on a clean terminal.
 #pragma once
 
 #include <chrono>
@@ -33,7 +34,9 @@ class ProgressBar {
   std::string label_;
   bool enabled_;
   bool drawn_ = false;
-  std::chrono::steady_clock::time_point start_, last_;
+  std::chrono::steady_clock::time_point start_, last_, phase_start_;
+  int phase_ = 0;
+  std::uint64_t phase_total_ = 0, phase_done_start_ = 0, last_done_ = 0;
 };
 
 }  // namespace sente

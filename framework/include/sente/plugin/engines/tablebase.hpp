@@ -70,7 +70,8 @@ struct TablebaseEngine {
 
     absl::Status prepare(const typename G::Position&, const Progress& progress) override {
       if (table_view_) return absl::OkStatus();
-      const RankedIdentity id = identity(g_);
+      RankedIdentity id = identity(g_);
+      id.symmetry = symmetry_;
       if (!table_.empty()) {
         absl::StatusOr<RankedFile> file =
             RankedFile::open(table_, id, "table", index_size(), progress);
