@@ -195,7 +195,7 @@ class RankedTable : public RankedTableBase {
       if (absl::Status s = t.allocate_reached(); !s.ok()) return s;
       t.reached_.insert(t.root_);
     }
-    if (options.threads > 0) omp_set_num_threads(options.threads);
+    t.threads_ = options.threads > 0 ? options.threads : omp_get_max_threads();
     if (t.stage_.phase == RankedStage::Phase::kReach)
       if (absl::Status s = t.reach(options); !s.ok()) return s;
     if (t.stage_.phase == RankedStage::Phase::kResolve)
@@ -263,7 +263,7 @@ class RankedTable : public RankedTableBase {
     constexpr std::uint64_t kChunk = 64;
     const std::int64_t chunks = static_cast<std::int64_t>((blocks + kChunk - 1) / kChunk);
     std::atomic<std::uint64_t> scanned{0};
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
     for (std::int64_t c = 0; c < chunks; ++c) {
       const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);
       int t = -1;
@@ -377,7 +377,7 @@ class RankedTable : public RankedTableBase {
       while (pending > 0) {
         std::atomic<std::uint64_t> found{0};
         const std::int64_t chunks = static_cast<std::int64_t>((words + 255) / 256);
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
         for (std::int64_t c = 0; c < chunks; ++c) {
           std::uint64_t local_found = 0, local_expanded = 0;
           thread_local std::vector<std::uint64_t> targets;
@@ -546,7 +546,7 @@ class RankedTable : public RankedTableBase {
       std::atomic<std::uint64_t> resolved{0}, evaluated{0}, scanned{0};
       std::atomic<std::uint64_t> lost_now{0}, won_now{0};
       std::atomic<bool> deep{false};
-#pragma omp parallel for schedule(dynamic, 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
       for (std::int64_t c = 0; c < chunks; ++c) {
         std::uint64_t local_resolved = 0, local_evaluated = 0, local_won = 0, local_lost = 0;
         bool local_deep = false;
@@ -664,7 +664,8 @@ class RankedTable : public RankedTableBase {
 
   const G* game_;
   bool symmetry_;
-  std::vector<std::uint64_t> offset_;  // offset_[t]: global index of tier t's rank 0
+  int threads_ = omp_get_max_threads();  // this table's solve and passes only
+  std::vector<std::uint64_t> offset_;    // offset_[t]: global index of tier t's rank 0
   std::uint64_t n_ = 0;
 };
 
