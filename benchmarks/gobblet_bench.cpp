@@ -28,11 +28,13 @@ RuleSet variant(int pieces, int sizes, bool stacking) {
   return r;
 }
 
-void ranked(benchmark::State& state, RuleSet rules) {
+// One whole solve per iteration by `solve(game)`, which returns the table.
+template <class Solve>
+void run(benchmark::State& state, const RuleSet& rules, Solve solve) {
   const Game g(rules);
   std::uint64_t positions = 0;
   for (auto _ : state) {
-    absl::StatusOr<RankedTable<Game>> t = RankedTable<Game>::solve(g, g.start());
+    auto t = solve(g);
     if (!t.ok()) {
       state.SkipWithError(std::string(t.status().message()).c_str());
       return;
@@ -44,22 +46,16 @@ void ranked(benchmark::State& state, RuleSet rules) {
       static_cast<double>(positions), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+void ranked(benchmark::State& state, RuleSet rules) {
+  run(state, rules, [](const Game& g) { return RankedTable<Game>::solve(g, g.start()); });
+}
+
 void graph(benchmark::State& state, RuleSet rules) {
-  const Game g(rules);
-  std::uint64_t positions = 0;
-  for (auto _ : state) {
+  run(state, rules, [](const Game& g) {
     RetrogradeOptions o;
     o.max_positions = 5'000'000;
-    absl::StatusOr<RetrogradeGraph<Game>> t = RetrogradeGraph<Game>::solve(g, g.start(), o);
-    if (!t.ok()) {
-      state.SkipWithError(std::string(t.status().message()).c_str());
-      return;
-    }
-    positions = t->stats().positions;
-  }
-  state.counters["positions"] = static_cast<double>(positions);
-  state.counters["positions_per_s"] = benchmark::Counter(
-      static_cast<double>(positions), benchmark::Counter::kIsIterationInvariantRate);
+    return RetrogradeGraph<Game>::solve(g, g.start(), o);
+  });
 }
 
 BENCHMARK_CAPTURE(ranked, pieces1, variant(1, 3, true))->Unit(benchmark::kMillisecond);

@@ -17,6 +17,11 @@
 
 namespace sente::gobblet_gobblers {
 
+// Piece letters: kPieceLetters[owner][size], player 1 upper case.
+inline constexpr char kPieceLetters[2][4] = {"SML", "sml"};
+// A square's stack from the top down ("Ls"), "." when empty.
+std::string stack_text(const Position& p, int square);
+
 class Game : public Rules {
  public:
   Game() : Game(RuleSet{}) {}

@@ -15,15 +15,6 @@ namespace sente::gobblet_gobblers {
 namespace {
 
 constexpr const char* kSizeNames[3] = {"small", "medium", "large"};
-constexpr char kLetters[2][4] = {"SML", "sml"};
-
-std::string stack(const Position& p, int square) {
-  std::string s;
-  for (int size = 2; size >= 0; --size)
-    for (int owner = 0; owner < 2; ++owner)
-      if (plane(p, size, owner) >> square & 1) s += kLetters[owner][size];
-  return s.empty() ? "." : s;
-}
 
 std::string mark(const plugin::MoveAnalysis& m) {
   if (!m.resolved) return "?";
@@ -47,7 +38,7 @@ std::vector<std::string> small_board(const std::string& title,
 
 std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const {
   std::array<std::string, 9> cells;
-  for (int s = 0; s < 9; ++s) cells[s] = stack(p, s);
+  for (int s = 0; s < 9; ++s) cells[s] = stack_text(p, s);
   std::string out;
   for (const std::string& line : small_board("board", cells))
     absl::StrAppend(&out, out.empty() ? "" : "\n", absl::StripTrailingAsciiWhitespace(line));
@@ -55,7 +46,7 @@ std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Mo
     std::string reserve;
     for (int size = 0; size < rules().sizes; ++size)
       for (int k = __builtin_popcount(plane(p, size, owner)); k < rules().pieces; ++k)
-        reserve += kLetters[owner][size];
+        reserve += kPieceLetters[owner][size];
     absl::StrAppend(&out, "\nplayer ", owner + 1,
                     " in reserve: ", reserve.empty() ? "none" : reserve);
   }
@@ -72,9 +63,10 @@ std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Mo
   std::vector<std::pair<int, std::array<std::string, 9>>> ordered(boards.begin(), boards.end());
   std::stable_partition(ordered.begin(), ordered.end(), [](const auto& e) { return e.first >= 9; });
   for (const auto& [from, b] : ordered)
-    drawn.push_back(small_board(from >= 9 ? absl::StrCat("place ", kSizeNames[from - 9])
-                                          : absl::StrCat("lift ", board3x3::cell_name(from).data(),
-                                                         " (", stack(p, from).substr(0, 1), ")"),
+    drawn.push_back(small_board(from >= 9
+                                    ? absl::StrCat("place ", kSizeNames[from - 9])
+                                    : absl::StrCat("lift ", board3x3::cell_name(from).data(), " (",
+                                                   stack_text(p, from).substr(0, 1), ")"),
                                 b));
   absl::StrAppend(&out, "\n\nmoves (W13: wins in 13 plies, L: loses, D: draw, -: not a move):");
   for (std::size_t first = 0; first < drawn.size(); first += 4) {

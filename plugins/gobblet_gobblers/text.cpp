@@ -11,17 +11,16 @@
 #include "game.hpp"
 
 namespace sente::gobblet_gobblers {
-namespace {
 
-constexpr char kLetters[2][4] = {"SML", "sml"};
-
-std::string square_text(const Position& p, int square) {
+std::string stack_text(const Position& p, int square) {
   std::string s;
   for (int size = 2; size >= 0; --size)
     for (int owner = 0; owner < 2; ++owner)
-      if (plane(p, size, owner) >> square & 1) s += kLetters[owner][size];
+      if (plane(p, size, owner) >> square & 1) s += kPieceLetters[owner][size];
   return s.empty() ? "." : s;
 }
+
+namespace {
 
 std::string name(int square) {
   return board3x3::cell_name(square).data();
@@ -31,7 +30,7 @@ std::string name(int square) {
 
 std::string Game::move_name(const Position&, Move m) const {
   if (is_placement(m))
-    return absl::StrCat(std::string(1, kLetters[0][move_from(m) - 9]), name(move_to(m)));
+    return absl::StrCat(std::string(1, kPieceLetters[0][move_from(m) - 9]), name(move_to(m)));
   return absl::StrCat(name(move_from(m)), "-", name(move_to(m)));
 }
 
@@ -39,7 +38,7 @@ std::string Game::format(const Position& p) const {
   std::vector<std::string> rows;
   for (int r = 0; r < 3; ++r)
     rows.push_back(absl::StrJoin(
-        {square_text(p, 3 * r), square_text(p, 3 * r + 1), square_text(p, 3 * r + 2)}, " "));
+        {stack_text(p, 3 * r), stack_text(p, 3 * r + 1), stack_text(p, 3 * r + 2)}, " "));
   return absl::StrCat(absl::StrJoin(rows, " | "), " ; ", to_move(p));
 }
 
@@ -104,12 +103,12 @@ absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) con
       int below = 3;  // pieces must get strictly smaller going down
       for (char c : stack) {
         const char upper = absl::ascii_toupper(c);
-        const char* at = std::strchr(kLetters[0], upper);
+        const char* at = std::strchr(kPieceLetters[0], upper);
         if (!at || !*at)
           return absl::InvalidArgumentError(
               absl::StrFormat("square %s: '%c' is not a piece; player 1 has S M L, player 2 s m l",
                               name(square), c));
-        const int size = static_cast<int>(at - kLetters[0]);
+        const int size = static_cast<int>(at - kPieceLetters[0]);
         const int owner = c == upper ? 0 : 1;
         if (size >= below)
           return absl::InvalidArgumentError(absl::StrFormat(
