@@ -42,7 +42,6 @@ plugin::GameInfo Game::info() {
        "`sente table`: published-values.md of the shared data (gobblet-gobblers/) to compare "
        "the figures with (the default rules only)"},
   };
-  g.variants = {{"published", "every option at its default: the published full solve's rules"}};
   g.position_formats = {
       {"rows",
        "three rows top to bottom separated by '|', '/' or newlines; squares separated by "

@@ -68,7 +68,8 @@ std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Mo
                                     : absl::StrCat("lift ", board3x3::cell_name(from).data(), " (",
                                                    stack_text(p, from).substr(0, 1), ")"),
                                 b));
-  absl::StrAppend(&out, "\n\nmoves (W13: wins in 13 plies, L: loses, D: draw, -: not a move):");
+  absl::StrAppend(&out,
+                  "\n\nmoves (Wn: wins in n plies, Ln: loses in n plies, D: draw, -: not a move):");
   for (std::size_t first = 0; first < drawn.size(); first += 4) {
     out += "\n";
     for (std::size_t line = 0; line < drawn[first].size(); ++line) {

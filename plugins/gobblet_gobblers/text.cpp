@@ -93,9 +93,10 @@ absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) con
         absl::StrSplit(rows[row], absl::ByAnyChar(" \t\r"), absl::SkipEmpty());
     if (squares.size() != 3)
       return absl::InvalidArgumentError(absl::StrFormat(
-          "row %d ('%s') has %d squares; give 3 separated by blanks, each '.' or a stack like "
+          "row %d ('%s') has %s; give 3 separated by blanks, each '.' or a stack like "
           "Ls",
-          row + 1, absl::StripAsciiWhitespace(rows[row]), squares.size()));
+          row + 1, absl::StripAsciiWhitespace(rows[row]),
+          plugin::count_text(squares.size(), "square")));
     for (int col = 0; col < 3; ++col) {
       const int square = 3 * row + col;
       const absl::string_view stack = squares[col];

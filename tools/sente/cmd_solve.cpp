@@ -32,7 +32,8 @@ void print_stats(const plugin::Analysis& a) {
                       : s.value < 0 ? "loss"
                                     : "unresolved");
     } else if (s.unit == "s") {
-      absl::StrAppend(&line, absl::StrFormat("  time %.3f s", s.value));
+      absl::StrAppend(
+          &line, absl::StrFormat("  %s %.3f s", s.name == "seconds" ? "time" : s.name, s.value));
     } else {
       absl::StrAppend(&line, absl::StrFormat("  %s %.0f", s.name, s.value));
     }

@@ -7,6 +7,7 @@
 // alphabeta, tablebase, retrograde, minimax, each listed when its `fits<G>` holds.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -94,7 +95,7 @@ inline absl::Status check_options(const GameInfo& info, const Options& options) 
     std::vector<std::string> names;
     for (const OptionInfo& o : info.options) {
       if (o.name == key && !known) known = &o;
-      names.push_back(o.name);
+      if (std::find(names.begin(), names.end(), o.name) == names.end()) names.push_back(o.name);
     }
     if (!known)
       return absl::InvalidArgumentError(
