@@ -11,13 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reference_data.hpp"
 #include "run_driver.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace {
 
 using sente::testing::Result;
 using sente::testing::sente;
+using sente::testing::sente_env;
 
 // `sente bench`: both dense kernels give the same value; every run is timed.
 TEST(Driver, BenchComparesEnginesOnTheSameBoard) {
@@ -176,6 +177,25 @@ TEST(Driver, ListsEveryGameWithItsEngines) {
   }
   const Result big = sente("solve turning-corners --board 8x8 --engine mex");
   EXPECT_EQ(big.code, 5) << big.out;
+}
+
+// Broken plugins on the search path are listed as problems, each with its
+// file and kind, and do not hide the games that load.
+TEST(Driver, ListReportsPluginsThatCannotBeUsedAsProblems) {
+  const Result list = sente("list --json", true);
+  const Result with_fixtures =
+      sente_env("SENTE_PLUGIN_PATH=" + std::string(SENTE_TEST_FIXTURE_DIR), "list --json");
+  ASSERT_EQ(with_fixtures.code, 0) << with_fixtures.out;
+  const nlohmann::json listed = nlohmann::json::parse(with_fixtures.out);
+  EXPECT_EQ(listed["games"].size(), nlohmann::json::parse(list.out)["games"].size());
+  std::map<std::string, std::string> kinds;  // file name -> kind
+  for (const auto& p : listed["problems"])
+    kinds[std::filesystem::path(p["plugin"].get<std::string>()).filename().string()] =
+        p["kind"].get<std::string>();
+  EXPECT_EQ(kinds["libunresolved_symbol_plugin.so"], "unresolved-symbol");
+  EXPECT_EQ(kinds["libmissing_library_plugin.so"], "missing-library");
+  EXPECT_EQ(kinds["libnot_a_plugin.so"], "not-a-plugin");
+  EXPECT_EQ(kinds["libwrong_abi_plugin.so"], "abi-version");
 }
 
 // Dots and Boxes from a pipe: a box completed keeps the turn, the engine's

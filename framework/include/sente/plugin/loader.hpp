@@ -24,17 +24,32 @@ struct LoadedPlugin {
   std::shared_ptr<Game> game;
 };
 
-// Loads one plugin file. Errors (kFailedPrecondition) say which file failed
-// and why: not a shared library, not a Sente plugin, or built for another
-// kAbiVersion (with both numbers).
-absl::StatusOr<LoadedPlugin> load_plugin(const std::filesystem::path& file);
+// Why a plugin file was not used.
+struct PluginProblem {
+  std::filesystem::path plugin;
+  // "unresolved-symbol", "missing-library", "not-a-library", "not-a-plugin",
+  // "abi-version", "no-game" or "duplicate-game".
+  std::string kind;
+  std::string message;  // plain words: the file, what is wrong, what to do
+};
+
+// Loads one plugin file with every symbol resolved now (RTLD_NOW), so a
+// plugin missing a library fails here, not in the middle of a solve. Errors
+// (kFailedPrecondition) say which file failed and why: a symbol no loaded
+// library defines (demangled), a needed library the loader cannot find, not a
+// shared library, not a Sente plugin, or built for another kAbiVersion (with
+// both numbers). On failure `*problem`, when given, holds it classified.
+absl::StatusOr<LoadedPlugin> load_plugin(const std::filesystem::path& file,
+                                         PluginProblem* problem = nullptr);
 
 // The directories searched, in order (see the file comment).
 std::vector<std::filesystem::path> plugin_search_path();
 
 struct Discovery {
-  std::vector<LoadedPlugin> plugins;  // first plugin of each game name wins
-  std::vector<std::string> problems;  // files that failed to load, with why
+  // The first plugin of each game name, in search order (a directory of
+  // SENTE_PLUGIN_PATH before the driver's own, files by name within one).
+  std::vector<LoadedPlugin> plugins;
+  std::vector<PluginProblem> problems;  // files not used, with why
   std::vector<std::filesystem::path> searched;
 };
 
