@@ -147,7 +147,8 @@ Discovery discover_plugins(const std::vector<fs::path>& dirs) {
                            "the driver's own plugin directory, then the install prefix's; file "
                            "names in order within a directory). Remove one of them, or put the "
                            "directory of the one you want first in SENTE_PLUGIN_PATH",
-                           f.string(), p->info.name, used->second.string())});
+                           f.string(), p->info.name, used->second.string()),
+           p->info.name});
     }
   }
   return d;
@@ -157,8 +158,14 @@ absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name) {
   Discovery d = discover_plugins(plugin_search_path());
   std::vector<std::string> games;
   for (LoadedPlugin& p : d.plugins) {
-    if (p.info.name == name) return std::move(p);
-    games.push_back(p.info.name);
+    if (p.info.name != name) {
+      games.push_back(p.info.name);
+      continue;
+    }
+    for (PluginProblem& problem : d.problems)
+      if (problem.kind != "duplicate-game" || problem.game == name)
+        p.notes.push_back(std::move(problem));
+    return std::move(p);
   }
   std::vector<std::string> searched;
   for (const fs::path& p : d.searched) searched.push_back(p.string());

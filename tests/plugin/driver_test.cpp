@@ -198,6 +198,35 @@ TEST(Driver, ListReportsPluginsThatCannotBeUsedAsProblems) {
   EXPECT_EQ(kinds["libwrong_abi_plugin.so"], "abi-version");
 }
 
+// A plugin of your own for a game Sente ships, first on SENTE_PLUGIN_PATH, is
+// used, and `solve` says so (which file, which one is not used, why); a
+// broken plugin on the path is mentioned in one line.
+TEST(Driver, SolveWarnsWhichOfTwoPluginsOfTheGameIsUsed) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "sente_driver_duplicate_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(std::filesystem::path(SENTE_PLUGIN_DIR) / "libsente_cram.so",
+                             dir / "libmy_cram.so");
+  std::filesystem::copy_file(
+      std::filesystem::path(SENTE_TEST_FIXTURE_DIR) / "libunresolved_symbol_plugin.so",
+      dir / "libbroken.so");
+  const Result r = sente::testing::run_command("SENTE_PLUGIN_PATH=" + dir.string() + " " +
+                                               SENTE_DRIVER + " solve cram --board 2x2 2>&1");
+  const Result quiet =
+      sente::testing::run_command("SENTE_PLUGIN_PATH=" + dir.string() + " " + SENTE_DRIVER +
+                                  " solve cram --board 2x2 --quiet 2>&1");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("game 'cram' is also offered by " + (dir / "libmy_cram.so").string() +
+                       ", which is used"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("1 plugin on the search path could not be loaded"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(quiet.out.find("warning"), std::string::npos) << quiet.out;
+}
+
 // Dots and Boxes from a pipe: a box completed keeps the turn, the engine's
 // table is kept between moves, and --json prints the game's record.
 TEST(Driver, PlaysDotsAndBoxesWithExtraMoves) {

@@ -17,20 +17,25 @@
 
 namespace sente::plugin {
 
-struct LoadedPlugin {
-  std::filesystem::path path;
-  GameInfo info;
-  // Keeps the shared library loaded for as long as the game object lives.
-  std::shared_ptr<Game> game;
-};
-
 // Why a plugin file was not used.
 struct PluginProblem {
   std::filesystem::path plugin;
   // "unresolved-symbol", "missing-library", "not-a-library", "not-a-plugin",
   // "abi-version", "no-game" or "duplicate-game".
   std::string kind;
-  std::string message;  // plain words: the file, what is wrong, what to do
+  std::string message;    // plain words: the file, what is wrong, what to do
+  std::string game = {};  // the game it offers, when it loaded (duplicate-game)
+};
+
+struct LoadedPlugin {
+  std::filesystem::path path;
+  GameInfo info;
+  // Keeps the shared library loaded for as long as the game object lives.
+  std::shared_ptr<Game> game;
+  // From find_plugin: what on the search path bears on this choice, for the
+  // caller to show: other plugins of the same game (not used) and plugins
+  // that could not be loaded (one of them may be the one meant).
+  std::vector<PluginProblem> notes;
 };
 
 // Loads one plugin file with every symbol resolved now (RTLD_NOW), so a
@@ -55,8 +60,9 @@ struct Discovery {
 
 Discovery discover_plugins(const std::vector<std::filesystem::path>& dirs);
 
-// The plugin whose game is `name`. Errors (kNotFound) list the directories
-// searched, the games found and any plugin that failed to load.
+// The plugin whose game is `name` (the first in search order), with its
+// notes. Errors (kNotFound) list the directories searched, the games found
+// and any plugin that failed to load.
 absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name);
 
 }  // namespace sente::plugin
