@@ -120,14 +120,17 @@ Discovery discover_plugins(const std::vector<fs::path>& dirs) {
     const fs::path canonical = fs::weakly_canonical(dir, ec);
     if (!seen.insert(ec ? dir : canonical).second) continue;
     d.searched.push_back(dir);
-    if (!fs::is_directory(dir, ec)) continue;
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(dir, ec)) {
-      const std::string name = entry.path().filename().string();
-      if (name.rfind("lib", 0) == 0 && entry.path().extension() == ".so")
-        files.push_back(entry.path());
+    if (fs::is_regular_file(dir, ec)) {
+      files.push_back(dir);  // a plugin file named on the path itself
+    } else if (fs::is_directory(dir, ec)) {
+      for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind("lib", 0) == 0 && entry.path().extension() == ".so")
+          files.push_back(entry.path());
+      }
+      std::sort(files.begin(), files.end());
     }
-    std::sort(files.begin(), files.end());
     for (const fs::path& f : files) {
       PluginProblem problem;
       absl::StatusOr<LoadedPlugin> p = load_plugin(f, &problem);

@@ -103,6 +103,13 @@ TEST(PluginLoader, TwoPluginsOfOneGameTheFirstInSearchOrderWinsTheOtherIsReporte
   EXPECT_EQ(duplicates, 1);
 }
 
+TEST(PluginLoader, APluginFileOnThePathIsLoadedItself) {
+  const Discovery d = discover_plugins({fs::path(SENTE_PLUGIN_DIR) / "libsente_cram.so"});
+  ASSERT_EQ(d.plugins.size(), 1u);
+  EXPECT_EQ(d.plugins[0].info.name, "cram");
+  EXPECT_TRUE(d.problems.empty());
+}
+
 TEST(PluginLoader, UnknownGameListsWhatWasFoundAndWhere) {
   setenv("SENTE_PLUGIN_PATH", (std::string(SENTE_PLUGIN_DIR) + ":" + kFixtures.string()).c_str(),
          1);

@@ -1,10 +1,11 @@
 // Finding and loading game plugins (host side; the driver and tests use it).
 //
 // A plugin is a shared library named lib<anything>.so exporting the symbols of
-// SENTE_EXPORT_GAME. Plugins are searched, in this order, in every directory
-// of the environment variable SENTE_PLUGIN_PATH (':'-separated), then
-// <dir of the running program>/../lib/sente/plugins (the build tree and the
-// install prefix share this layout), then the compiled-in install prefix.
+// SENTE_EXPORT_GAME. Plugins are searched, in this order, in every entry of
+// the environment variable SENTE_PLUGIN_PATH (':'-separated; a directory, or
+// a plugin file itself), then <dir of the running program>/../lib/sente/plugins
+// (the build tree and the install prefix share this layout), then the
+// install prefix configured at build time (CMAKE_INSTALL_PREFIX).
 #pragma once
 
 #include <filesystem>

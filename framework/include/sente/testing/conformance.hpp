@@ -29,6 +29,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -250,8 +251,14 @@ std::string playthrough(const Config& c) {
 template <class G>
 void golden(const Config& c, const std::string& file) {
   const std::string now = playthrough<G>(c);
-  if (std::getenv("SENTE_UPDATE_GOLDEN")) {
-    std::ofstream(file) << now;
+  if (const char* update = std::getenv("SENTE_UPDATE_GOLDEN");
+      update && std::string(update) == "1") {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(file).parent_path(), ec);
+    std::ofstream out(file);
+    out << now;
+    out.close();
+    ASSERT_TRUE(out) << "could not write " << file << (ec ? " (" + ec.message() + ")" : "");
     GTEST_SKIP() << "rewrote " << file;
   }
   std::ifstream in(file);
