@@ -123,13 +123,17 @@ std::string ratio_text(double r) {
 
 std::string work_text(const Row& r) {
   if (!r.work) return "";
-  return with_commas(*r.work) + " " + r.work_unit;
+  const bool one = *r.work == 1 && r.work_unit.size() > 1 && r.work_unit.back() == 's';
+  return with_commas(*r.work) + " " +
+         (one ? r.work_unit.substr(0, r.work_unit.size() - 1) : r.work_unit);
 }
 
-// "3x3 american", "(default)"; with the position when one was given.
+// The board as the game names it ("3x3 american"), else as given, else
+// "(default)" (nothing when a position was given: it brings its board).
 std::string case_label(const Row& r) {
-  std::string board = !r.variant.empty() ? r.variant : !r.board.empty() ? r.board : "(default)";
-  return board;
+  if (!r.variant.empty()) return r.variant;
+  if (!r.board.empty()) return r.board;
+  return r.position.empty() ? "(default)" : "";
 }
 
 std::string case_key(const Row& r) {
@@ -197,10 +201,12 @@ Metadata collect_metadata(const std::string& command, const Metadata& extra) {
   for (const char* env : {"OMP_NUM_THREADS", "SENTE_PLUGIN_PATH"})
     if (const char* v = std::getenv(env)) m.emplace_back(absl::StrCat("env ", env), v);
   m.emplace_back("time",
-                 "wall seconds of the solve call in a child process (plugin loading excluded)");
+                 "wall seconds of the solve call in a child process forked for the run (plugin "
+                 "loading excluded; after the warmup solves)");
   m.emplace_back("peak_memory",
-                 "ru_maxrss of the run's child process (wait4): the driver, the plugin and the "
-                 "run; the largest of the repeats");
+                 "ru_maxrss of the run's child process (wait4): the pages the run touched, "
+                 "counting the driver's shared pages only when touched; the largest of the "
+                 "repeats");
   for (const auto& kv : extra) m.push_back(kv);
   return m;
 }
@@ -451,7 +457,8 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
     const Row& first = *first_of_case[c];
     const Row* f = fastest.count(c) ? fastest[c] : nullptr;
     std::string label = case_label(first);
-    if (!first.position.empty()) absl::StrAppend(&label, " `", first.position, "`");
+    if (!first.position.empty())
+      label = absl::StrCat(label, label.empty() ? "`" : " `", first.position, "`");
     absl::StrAppend(&out, "| ", md(first.game), " | ", md(label), " | ",
                     f ? absl::StrCat(md(f->engine), ", ", format_seconds(f->best_seconds)) : "none",
                     " |");
@@ -469,10 +476,13 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
     }
     out += "\n";
   }
-  absl::StrAppend(&out,
-                  "\nEmpty: the game does not list the engine. skipped: the game or engine "
-                  "refused the board or the run hit the time limit (the reason is in the game's "
-                  "table below); unresolved: the engine stopped at a limit without a value.\n");
+  absl::StrAppend(
+      &out,
+      "\nA ratio is the engine's figure over the fastest engine's on the same row (time: "
+      "best run; work: only where both count the same unit). Empty: the game does "
+      "not list the engine; skipped: the game or engine refused the board, or the run "
+      "hit the time limit (the reason is under the game's table); unresolved: the "
+      "engine stopped at a limit without a value.\n");
 
   // One table per game.
   for (const std::string& game : games) {
@@ -487,10 +497,8 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
       const Row& first = *first_of_case[c];
       if (first.game != game) continue;
       const Row* f = fastest.count(c) ? fastest[c] : nullptr;
-      for (const std::string& e : engines) {
-        const auto it = by_case[c].find(e);
-        if (it == by_case[c].end()) continue;
-        const Row& r = *it->second;
+      for (const Row& r : rows) {  // the game's own order of engines
+        if (case_key(r) != c) continue;
         absl::StrAppend(&out, "| ", md(case_label(first)), " |");
         if (any_position) absl::StrAppend(&out, " ", code_span(r.position), " |");
         absl::StrAppend(&out, " ", md(r.engine), " |");

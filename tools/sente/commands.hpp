@@ -31,6 +31,7 @@ struct BenchPlan {
   std::vector<std::string> positions;       // a position's text, or a file holding one
   std::vector<std::string> position_files;  // files of positions, one a line
   int repeat = 3;
+  int warmup = 0;      // untimed solves before the timed one, in each run's process
   double timeout = 0;  // seconds per run; 0: none
   std::string csv, json_file, markdown;
   std::vector<std::string> compare;  // OLD.csv, or OLD.csv NEW.csv

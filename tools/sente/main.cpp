@@ -266,6 +266,12 @@ int main(int argc, char** argv) {
                    "and the median")
       ->check(CLI::Range(1, 1000));
   bench
+      ->add_option("--warmup", bench_plan.warmup,
+                   "Untimed solves before the timed one in each run's process (default 0: "
+                   "the first solve of a fresh process, as `sente solve` does it, which "
+                   "includes a few ms of one-time costs)")
+      ->check(CLI::Range(0, 100));
+  bench
       ->add_option("--timeout", bench_plan.timeout,
                    "Seconds a run may take; a longer one is stopped and recorded as skipped "
                    "(default: no limit)")
