@@ -14,11 +14,12 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
+# Configure (so the commit compiled into the driver is this tree's now: CMake
+# records `git describe --always --dirty`) and build what changed.
 sente=build/release/bin/sente
-if [ ! -x "$sente" ]; then
-  [ -f build/release/CMakeCache.txt ] || cmake --preset release >&2
-  cmake --build --preset release --target sente plugins >&2
-fi
+cmake --preset release >/dev/null
+cmake --build --preset release --target sente plugins >&2
+echo "scripts/benchmarks.sh: $("$sente" --version)" >&2
 mkdir -p benchmarks/results docs/img
 
 # Boards whose runs finish in seconds. minimax stops at 1e7 nodes (it reports

@@ -47,12 +47,14 @@ def plot_game(game, rows, out_dir, plt):
             engines.append(r["engine"])
     fig, (ax_time, ax_work) = plt.subplots(1, 2, figsize=(11, 4.2))
     markers = "osD^v<>phx*"
+    lines = ["-", "--", "-.", ":"]  # engines with equal figures stay visible
     for i, engine in enumerate(engines):
         mine = [r for r in rows if r["engine"] == engine and r["status"] == "ok"]
         if not mine:
             continue
         xs = [cases.index(label(r)) for r in mine]
-        style = dict(marker=markers[i % len(markers)], linewidth=1.2, markersize=5)
+        style = dict(marker=markers[i % len(markers)], linestyle=lines[i % len(lines)],
+                     linewidth=1.2, markersize=5)
         ax_time.plot(xs, [float(r["best_seconds"]) for r in mine], label=engine, **style)
         worked = [r for r in mine if r["work"]]
         if worked:

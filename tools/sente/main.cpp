@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "build_info.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 
@@ -18,10 +19,11 @@ namespace {
 constexpr const char* kFooter = R"(Exit codes:
   0  success
   1  verify: some published value was not reproduced, or a file held none to check;
-     bench: two engines gave different values
+     bench: two engines gave different values, or a value changed since --compare's file
   2  bad command line
   3  game not found, or a plugin failed to load (wrong ABI, not a plugin)
   4  bad input: malformed position or diagram, unknown board or variant, unreadable file
+     (bench --compare: a file that is not a complete `sente bench --csv` file)
   5  too large: beyond the engine's limit or the memory available
   6  internal error, or the output could not be written
 Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
@@ -156,7 +158,8 @@ int main(int argc, char** argv) {
       "sente — strongly solve combinatorial games with generic engines loaded from "
       "game plugins"};
   app.footer(kFooter);
-  app.set_version_flag("--version", std::string("sente ") + SENTE_VERSION);
+  app.set_version_flag("--version", std::string("sente ") + SENTE_VERSION + " (commit " +
+                                        sente::driver::build_commit() + ")");
   app.require_subcommand(1);
   Common common;
   auto add_common = [&](CLI::App* cmd) {
