@@ -13,6 +13,7 @@ import csv
 import io
 import os
 import sys
+import textwrap
 
 
 def read_rows(path):
@@ -30,10 +31,10 @@ def read_rows(path):
 
 def label(row):
     """The x-axis label of a row: its board (as the game names it), and position."""
-    text = row.get("variant") or row["board"] or "default"
+    text = row.get("variant") or row["board"] or ("" if row["position"] else "default")
     if row["position"]:
-        text += "\n" + row["position"]
-    return text
+        text += ("\n" if text else "") + row["position"]
+    return textwrap.fill(text, 28)  # long variant names on several lines
 
 
 def plot_game(game, rows, out_dir, plt):
