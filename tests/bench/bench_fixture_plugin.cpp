@@ -4,12 +4,15 @@
 // its own, made to test the bench's checks:
 //   liar       gives the opposite of the true value (heap mod 3 decides it),
 //              so bench must report a disagreement and exit 1;
-//   small-only refuses heaps over 6, so bench must record it as skipped.
+//   small-only refuses heaps over 6, so bench must record it as skipped;
+//   slow       sleeps 20 s on a heap of 13 (instant otherwise), for --timeout.
+#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -69,6 +72,36 @@ struct RuleEngine {
   }
 };
 
+// The true value, after 20 s on a heap of 13.
+struct SlowEngine {
+  static sente::plugin::EngineSpec spec() {
+    return {"slow", "the heap-mod-3 rule, after 20 s on a heap of 13", {}};
+  }
+  template <class G>
+  static constexpr bool fits = std::same_as<G, Game>;
+
+  template <class G>
+  class Run final : public sente::plugin::Runner<G> {
+   public:
+    absl::StatusOr<sente::plugin::EngineValue> value(const typename G::Position& p,
+                                                     const sente::Progress&) override {
+      if (p.heap == 13) std::this_thread::sleep_for(std::chrono::seconds(20));
+      sente::plugin::EngineValue v;
+      v.resolved = true;
+      v.value = p.heap % 3 ? 1 : -1;
+      return v;
+    }
+    std::vector<sente::plugin::Stat> stats() const override { return {}; }
+    std::string detail() const override { return "slow"; }
+  };
+
+  template <class G>
+  static absl::StatusOr<std::unique_ptr<sente::plugin::Runner<G>>> make(
+      const G&, const sente::plugin::EngineOptions&) {
+    return std::unique_ptr<sente::plugin::Runner<G>>(new Run<G>());
+  }
+};
+
 struct Position {
   int heap = 0;
   bool operator==(const Position&) const = default;
@@ -78,7 +111,7 @@ class Game {
  public:
   using Position = bench_fixture::Position;
   using Move = int;  // counters taken
-  using Engines = std::tuple<RuleEngine<true>, RuleEngine<false>>;
+  using Engines = std::tuple<RuleEngine<true>, RuleEngine<false>, SlowEngine>;
 
   static sente::plugin::GameInfo info() {
     sente::plugin::GameInfo info;

@@ -6,6 +6,7 @@
 // the plot script when matplotlib is installed.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -207,7 +208,7 @@ TEST(Bench, DisagreementIsListedAndExitsOne) {
   EXPECT_NE(r.out.find("liar say win"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("say loss"), std::string::npos) << r.out;
   const Csv c = parse_csv(read(dir / "out.csv"));
-  ASSERT_EQ(c.rows.size(), 5u);  // liar, small-only, alphabeta, retrograde, minimax
+  ASSERT_EQ(c.rows.size(), 6u);  // liar, small-only, slow, alphabeta, retrograde, minimax
   for (const auto& row : c.rows) EXPECT_EQ(row.at("note").rfind("DISAGREES", 0), 0u);
 
   const Result j =
@@ -241,6 +242,24 @@ TEST(Bench, RefusedEngineIsSkippedWithTheReason) {
   const Result none = with_fixture("bench bench-fixture -b 9 -e small-only --repeat 1 --quiet");
   EXPECT_EQ(none.code, 5) << none.out;  // too large, as `sente solve` says
   EXPECT_NE(none.out.find("no engine ran"), std::string::npos) << none.out;
+}
+
+// A run over --timeout is stopped and recorded as skipped; the others run.
+TEST(Bench, RunOverTheTimeLimitIsStoppedAndSkipped) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = with_fixture(
+      "bench bench-fixture -b 13 -e slow -e minimax --timeout 0.5 --repeat 2 --json", true);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_LT(seconds, 10);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["runs"].size(), 2u);
+  EXPECT_EQ(j["runs"][0]["status"], "skipped");
+  EXPECT_NE(j["runs"][0]["note"].get<std::string>().find("time limit of 0.5 s"), std::string::npos);
+  EXPECT_EQ(j["runs"][1]["status"], "ok");
+  // Alone, nothing ran: exit 5 (too large), as for a refusal by size.
+  EXPECT_EQ(with_fixture("bench bench-fixture -b 13 -e slow --timeout 0.5 --quiet").code, 5);
 }
 
 const char* kHeader =
