@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -298,15 +299,31 @@ TEST(Bench, CompareGivesRatiosOfTwoFiles) {
   EXPECT_NE(r.out.find("g 4x4 e1"), std::string::npos);
   EXPECT_NE(r.out.find("aaa"), std::string::npos);  // each file's commit
 
+  // The same as JSON.
+  const Result j = sente(
+      "bench --json --compare " + (dir / "old.csv").string() + " " + (dir / "new.csv").string(),
+      true);
+  ASSERT_EQ(j.code, 0) << j.out;
+  const nlohmann::json c = nlohmann::json::parse(j.out);
+  ASSERT_EQ(c["rows"].size(), 2u);
+  EXPECT_DOUBLE_EQ(c["rows"][0]["time_ratio"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(c["rows"][0]["work_ratio"].get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(c["rows"][0]["memory_ratio"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(c["rows"][1]["time_ratio"].get<double>(), 4.0);
+  EXPECT_NEAR(c["geometric_mean"]["time"]["ratio"].get<double>(), std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(c["geometric_mean"]["memory"]["ratio"].get<double>(), std::sqrt(0.5), 1e-12);
+  EXPECT_EQ(c["only_old"].size(), 1u);
+  EXPECT_EQ(c["only_new"].size(), 1u);
+
   // A value that changed between the files is a mismatch: exit 1.
   write(dir / "changed.csv",
         std::string(kHeader) +
             "g,2x2,,e1,ok,2x2,-1,loss,win-loss,loss,1,1,1,1000,nodes,1000000,,\n"
             "# end: 1 rows\n");
-  const Result c =
+  const Result changed =
       sente("bench --compare " + (dir / "old.csv").string() + " " + (dir / "changed.csv").string());
-  EXPECT_EQ(c.code, 1) << c.out;
-  EXPECT_NE(c.out.find("VALUE CHANGED"), std::string::npos) << c.out;
+  EXPECT_EQ(changed.code, 1) << changed.out;
+  EXPECT_NE(changed.out.find("VALUE CHANGED"), std::string::npos) << changed.out;
 }
 
 // A truncated or garbled file is refused with the line and why: exit 4.

@@ -541,17 +541,59 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
 Comparison compare(const Results& old_results, const std::string& old_name,
                    const Results& new_results, const std::string& new_name) {
   Comparison c;
+  c.old_name = old_name;
+  c.new_name = new_name;
   std::map<std::string, const Row*> old_rows, new_rows;
   for (const Row& r : old_results.rows) old_rows[key_of(r)] = &r;
   for (const Row& r : new_results.rows) new_rows[key_of(r)] = &r;
-  bool any_position = false;
-  for (const Row& r : new_results.rows) any_position |= !r.position.empty();
-  for (const Row& r : old_results.rows) any_position |= !r.position.empty();
   auto label = [&](const Row& r) {
     std::string s = absl::StrCat(r.game, " ", r.board.empty() ? "(default)" : r.board);
     if (!r.position.empty()) absl::StrAppend(&s, " `", r.position, "`");
     return absl::StrCat(s, " ", r.engine);
   };
+  double log_sum[3] = {0, 0, 0};  // time, work, memory
+  for (const Row& n : new_results.rows) {
+    const auto it = old_rows.find(key_of(n));
+    if (it == old_rows.end()) {
+      c.only_new.push_back(label(n));
+      continue;
+    }
+    const Row& o = *it->second;
+    // Rows measured alike in both files compare: both solved, or both stopped
+    // at the same kind of limit (then the time to the limit compares).
+    if (o.status != n.status || !n.measured()) {
+      c.not_compared.push_back(absl::StrCat(label(n), ": old ", o.status, ", new ", n.status,
+                                            !n.note.empty()   ? " (" + n.note + ")"
+                                            : !o.note.empty() ? " (" + o.note + ")"
+                                                              : ""));
+      continue;
+    }
+    if (!o.comparable.empty() && !n.comparable.empty() && o.comparable != n.comparable)
+      c.value_changes.push_back(
+          absl::StrCat(label(n), ": old ", o.value_text, ", new ", n.value_text));
+    Comparison::Pair pair{&o, &n, std::nullopt, std::nullopt, std::nullopt};
+    if (o.best_seconds > 0 && n.best_seconds > 0) pair.time = n.best_seconds / o.best_seconds;
+    if (o.work && n.work && *o.work > 0 && *n.work > 0 && o.work_unit == n.work_unit)
+      pair.work = *n.work / *o.work;
+    if (o.peak_rss_bytes && n.peak_rss_bytes)
+      pair.memory = double(n.peak_rss_bytes) / double(o.peak_rss_bytes);
+    const std::optional<double>* ratios[3] = {&pair.time, &pair.work, &pair.memory};
+    for (int i = 0; i < 3; ++i)
+      if (*ratios[i]) {
+        log_sum[i] += std::log(**ratios[i]);
+        ++c.geo_rows[i];
+      }
+    c.pairs.push_back(pair);
+  }
+  for (const Row& o : old_results.rows)
+    if (!new_rows.count(key_of(o))) c.only_old.push_back(label(o));
+  for (int i = 0; i < 3; ++i)
+    if (c.geo_rows[i]) c.geo_mean[i] = std::exp(log_sum[i] / c.geo_rows[i]);
+  c.compared = static_cast<int>(c.pairs.size());
+
+  // The Markdown form.
+  bool any_position = false;
+  for (const Comparison::Pair& p : c.pairs) any_position |= !p.now->position.empty();
   std::string out = absl::StrCat(
       "# sente bench --compare: new/old ratios (below 1: new is "
       "faster, less work, less memory)\n\nold: ",
@@ -565,72 +607,76 @@ Comparison compare(const Results& old_results, const std::string& old_name,
                   " engine | old time | new time | time new/old | old work | new work | work "
                   "new/old | old memory | new memory | memory new/old |\n|---|---|",
                   any_position ? "---|" : "", "---|---|---|---|---|---|---|---|---|---|\n");
-  double log_t = 0, log_w = 0, log_m = 0;
-  int n_t = 0, n_w = 0, n_m = 0;
-  std::vector<std::string> only_old, only_new, not_compared;
-  auto ratio = [](double a, double b) { return absl::StrFormat("%.2f", a / b); };
-  for (const Row& n : new_results.rows) {
-    const auto it = old_rows.find(key_of(n));
-    if (it == old_rows.end()) {
-      only_new.push_back(label(n));
-      continue;
-    }
-    const Row& o = *it->second;
-    if (o.status != "ok" || n.status != "ok") {
-      not_compared.push_back(absl::StrCat(label(n), ": old ", o.status, ", new ", n.status,
-                                          !n.note.empty()   ? " (" + n.note + ")"
-                                          : !o.note.empty() ? " (" + o.note + ")"
-                                                            : ""));
-      continue;
-    }
-    ++c.compared;
-    if (!o.comparable.empty() && !n.comparable.empty() && o.comparable != n.comparable)
-      c.value_changes.push_back(
-          absl::StrCat(label(n), ": old ", o.value_text, ", new ", n.value_text));
-    std::string t_ratio, w_ratio, m_ratio;
-    if (o.best_seconds > 0 && n.best_seconds > 0) {
-      t_ratio = ratio(n.best_seconds, o.best_seconds);
-      log_t += std::log(n.best_seconds / o.best_seconds);
-      ++n_t;
-    }
-    if (o.work && n.work && *o.work > 0 && *n.work > 0 && o.work_unit == n.work_unit) {
-      w_ratio = ratio(*n.work, *o.work);
-      log_w += std::log(*n.work / *o.work);
-      ++n_w;
-    }
-    if (o.peak_rss_bytes && n.peak_rss_bytes) {
-      m_ratio = ratio(double(n.peak_rss_bytes), double(o.peak_rss_bytes));
-      log_m += std::log(double(n.peak_rss_bytes) / double(o.peak_rss_bytes));
-      ++n_m;
-    }
+  auto ratio = [](const std::optional<double>& r) {
+    return r ? absl::StrFormat("%.2f", *r) : std::string();
+  };
+  for (const Comparison::Pair& p : c.pairs) {
+    const Row& o = *p.old;
+    const Row& n = *p.now;
     absl::StrAppend(&out, "| ", md(n.game), " | ", md(n.board.empty() ? "(default)" : n.board),
                     " |");
     if (any_position) absl::StrAppend(&out, " ", code_span(n.position), " |");
-    absl::StrAppend(&out, " ", md(n.engine), " | ", format_seconds(o.best_seconds), " | ",
-                    format_seconds(n.best_seconds), " | ", t_ratio, " | ", md(work_text(o)), " | ",
-                    md(work_text(n)), " | ", w_ratio, " | ",
-                    o.peak_rss_bytes ? format_bytes(o.peak_rss_bytes) : "", " | ",
-                    n.peak_rss_bytes ? format_bytes(n.peak_rss_bytes) : "", " | ", m_ratio, " |\n");
+    absl::StrAppend(&out, " ", md(n.engine), n.status == "ok" ? "" : " (" + n.status + ")", " | ",
+                    format_seconds(o.best_seconds), " | ", format_seconds(n.best_seconds), " | ",
+                    ratio(p.time), " | ", md(work_text(o)), " | ", md(work_text(n)), " | ",
+                    ratio(p.work), " | ", o.peak_rss_bytes ? format_bytes(o.peak_rss_bytes) : "",
+                    " | ", n.peak_rss_bytes ? format_bytes(n.peak_rss_bytes) : "", " | ",
+                    ratio(p.memory), " |\n");
   }
-  for (const Row& o : old_results.rows)
-    if (!new_rows.count(key_of(o))) only_old.push_back(label(o));
-  auto geo = [](double sum, int n) {
-    return n ? absl::StrFormat("%.3f (%d row%s)", std::exp(sum / n), n, n == 1 ? "" : "s")
-             : std::string("none");
+  auto geo = [&](int i) {
+    return c.geo_rows[i] ? absl::StrFormat("%.3f (%d row%s)", c.geo_mean[i], c.geo_rows[i],
+                                           c.geo_rows[i] == 1 ? "" : "s")
+                         : std::string("none");
   };
-  absl::StrAppend(&out, "\nGeometric mean of new/old: time ", geo(log_t, n_t), ", work ",
-                  geo(log_w, n_w), ", memory ", geo(log_m, n_m), ".\n");
+  absl::StrAppend(&out, "\nGeometric mean of new/old: time ", geo(0), ", work ", geo(1),
+                  ", memory ", geo(2), ".\n");
   auto list = [&](const std::string& title, const std::vector<std::string>& items) {
     if (items.empty()) return;
     absl::StrAppend(&out, "\n", title, " (", items.size(), "):\n");
     for (const std::string& s : items) absl::StrAppend(&out, "- ", s, "\n");
   };
-  list(absl::StrCat("Only in old (", old_name, ")"), only_old);
-  list(absl::StrCat("Only in new (", new_name, ")"), only_new);
-  list("Not compared (not ok in one of the files)", not_compared);
+  list(absl::StrCat("Only in old (", old_name, ")"), c.only_old);
+  list(absl::StrCat("Only in new (", new_name, ")"), c.only_new);
+  list("Not compared (skipped, failed, or a different status in the two files)", c.not_compared);
   list("VALUE CHANGED", c.value_changes);
   c.markdown = std::move(out);
   return c;
+}
+
+nlohmann::json to_json(const Comparison& c) {
+  nlohmann::json rows = nlohmann::json::array();
+  auto opt = [](const std::optional<double>& v) {
+    return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+  };
+  for (const Comparison::Pair& p : c.pairs)
+    rows.push_back({{"game", p.now->game},
+                    {"board", p.now->board},
+                    {"position", p.now->position},
+                    {"engine", p.now->engine},
+                    {"status", p.now->status},
+                    {"old_best_seconds", p.old->best_seconds},
+                    {"new_best_seconds", p.now->best_seconds},
+                    {"time_ratio", opt(p.time)},
+                    {"old_work", opt(p.old->work)},
+                    {"new_work", opt(p.now->work)},
+                    {"work_ratio", opt(p.work)},
+                    {"old_peak_rss_bytes", p.old->peak_rss_bytes},
+                    {"new_peak_rss_bytes", p.now->peak_rss_bytes},
+                    {"memory_ratio", opt(p.memory)}});
+  nlohmann::json geo = nlohmann::json::object();
+  const char* names[3] = {"time", "work", "memory"};
+  for (int i = 0; i < 3; ++i)
+    geo[names[i]] = {{"ratio", c.geo_rows[i] ? nlohmann::json(c.geo_mean[i]) : nullptr},
+                     {"rows", c.geo_rows[i]}};
+  return {{"old", c.old_name},
+          {"new", c.new_name},
+          {"compared", c.compared},
+          {"rows", rows},
+          {"geometric_mean", geo},
+          {"only_old", c.only_old},
+          {"only_new", c.only_new},
+          {"not_compared", c.not_compared},
+          {"value_changes", c.value_changes}};
 }
 
 absl::Status check_writable(const std::string& path) {

@@ -74,15 +74,26 @@ nlohmann::json to_json(const Results& results, const std::vector<std::string>& d
 std::string markdown_report(const Results& results, const std::vector<std::string>& disagreements);
 
 // `--compare OLD NEW`: new/old ratios of time (best of the runs), work and
-// peak memory per row present in both files, the rows found in one only,
-// and the geometric means. `value_changes` lists rows whose value differs.
+// peak memory per row present in both files with the same status (both
+// solved, or both stopped at a limit), the rows found in one only, and the
+// geometric means. `value_changes` lists rows whose value differs.
 struct Comparison {
-  std::string markdown;
-  std::vector<std::string> value_changes;
+  struct Pair {
+    const Row* old;
+    const Row* now;
+    std::optional<double> time, work, memory;  // new/old; none when not comparable
+  };
+  std::string old_name, new_name;
+  std::vector<Pair> pairs;  // point into the two Results, which must outlive this
   int compared = 0;
+  double geo_mean[3] = {0, 0, 0};  // time, work, memory
+  int geo_rows[3] = {0, 0, 0};
+  std::vector<std::string> only_old, only_new, not_compared, value_changes;
+  std::string markdown;
 };
 Comparison compare(const Results& old_results, const std::string& old_name,
                    const Results& new_results, const std::string& new_name);
+nlohmann::json to_json(const Comparison& comparison);
 
 // Writes `text` to PATH.tmp, then renames it to PATH: the file is complete or
 // absent. Internal error naming the path on failure.

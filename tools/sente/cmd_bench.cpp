@@ -333,12 +333,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
       const bench::Comparison c =
           bench::compare(*old_results, plan.compare[0], *now, plan.compare[1]);
       if (common.json)
-        std::cout << json_text(nlohmann::json{{"old", plan.compare[0]},
-                                              {"new", plan.compare[1]},
-                                              {"compared", c.compared},
-                                              {"value_changes", c.value_changes},
-                                              {"report", c.markdown}})
-                  << "\n";
+        std::cout << json_text(bench::to_json(c)) << "\n";
       else
         std::cout << c.markdown;
       return c.value_changes.empty() ? kOk : kMismatch;
@@ -364,9 +359,11 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
     games.push_back(std::move(g));
   }
   const bool several = games.size() > 1;
+  std::set<std::string> scoped_keys, unscoped_keys, options_used;
   // Options: GAME:KEY scoped to that game, KEY to every game that lists it.
   for (const auto& [raw_key, value] : options) {
     const auto [scope, key] = scoped(raw_key, plan.games);
+    (scope.empty() ? unscoped_keys : scoped_keys).insert(scope.empty() ? key : raw_key);
     if (key == "board" || key == "engine")
       return report_usage_error("give --" + key + " for bench, not --set " + key);
     bool used = false;
@@ -407,18 +404,31 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
             g.plugin.info.name,
             " lists none of the engines named; it has: ", absl::StrJoin(listed, ", ")));
     }
-    // An engine option must reach some engine that runs.
-    for (const auto& [key, value] : g.options) {
-      if (is_game_option(g.plugin.info, key)) continue;
-      bool taken = false;
+    // An engine option must reach some engine that runs: given for this game
+    // (or with one game), it is an error; given for every game, it is left out
+    // of this one, as long as it reaches some game.
+    for (auto it = g.options.begin(); it != g.options.end();) {
+      const std::string& key = it->first;
+      bool taken = is_game_option(g.plugin.info, key);
       for (const std::string& e : g.engines) taken |= engine_takes(g.plugin.info, e, key);
-      if (!taken)
+      if (taken) {
+        options_used.insert(key);
+        ++it;
+        continue;
+      }
+      if (!several || scoped_keys.count(g.plugin.info.name + ":" + key))
         return report_usage_error(
             absl::StrCat("the option '", key, "' of ", g.plugin.info.name,
                          " belongs to an engine that is not benchmarked (see `sente list ",
                          g.plugin.info.name, "`)"));
+      it = g.options.erase(it);
     }
   }
+  for (const std::string& key : unscoped_keys)
+    if (!options_used.count(key))
+      return report_usage_error(absl::StrCat("the option '", key,
+                                             "' belongs to engines that are not benchmarked "
+                                             "(see `sente list`)"));
   for (const std::string& e : plan.engines)
     if (e != "all" && !named_engines_used.count(e))
       return report_usage_error(
@@ -638,11 +648,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
   }
   if (common.json) {
     nlohmann::json out = json;
-    if (comparison)
-      out["compare"] = {{"old", plan.compare[0]},
-                        {"compared", comparison->compared},
-                        {"value_changes", comparison->value_changes},
-                        {"report", comparison->markdown}};
+    if (comparison) out["compare"] = bench::to_json(*comparison);
     std::cout << json_text(out) << "\n";
   } else {
     std::cout << "# sente bench " << absl::StrJoin(plan.games, " ") << "\n\n"
