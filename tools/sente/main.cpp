@@ -304,7 +304,9 @@ int main(int argc, char** argv) {
   add_common(bench);
   bench->footer(
       std::string("Each run is a child process of its own: time is the solve call's wall "
-                  "time, peak memory the child's peak RSS (driver, plugin and run). The "
+                  "time (after --warmup untimed solves), peak memory the child's peak RSS "
+                  "(ru_maxrss: the pages the run touched; the driver's own pages count only "
+                  "when touched). The "
                   "values of the engines that finish are compared (a nimber as win or loss, "
                   "a score or outcome class exactly): any disagreement is listed and exits 1. "
                   "A run the game refuses (e.g. a board too large for an engine) or that "
