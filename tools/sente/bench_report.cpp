@@ -530,8 +530,20 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
     }
   }
   out += "\n";
+  int single = 0;  // cases with fewer than two values: nothing to compare
+  for (const std::string& c : cases) {
+    int values = 0;
+    for (const auto& [engine, row] : by_case[c]) values += row->status == "ok";
+    single += values < 2;
+  }
   if (disagreements.empty())
-    out += "The engines agree on every board and position where two or more gave a value.\n";
+    absl::StrAppend(&out,
+                    "The engines agree on every board and position where two or more gave a "
+                    "value",
+                    single ? absl::StrFormat(" (%d of %d had fewer than two values to compare)",
+                                             single, cases.size())
+                           : std::string(),
+                    ".\n");
   else
     absl::StrAppend(&out, "**THE ENGINES DISAGREE** (", disagreements.size(), "):\n\n- ",
                     absl::StrJoin(disagreements, "\n- "), "\n");
