@@ -442,7 +442,11 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
     if (absl::SimpleAtoi(*mem, &b)) absl::StrAppend(&out, ", ", format_bytes(b));
   }
   absl::StrAppend(&out, "), Sente ", meta_or(m, "commit", "unknown"), ", ",
-                  meta_or(m, "repeat", "?"), " run(s) each; time is the best run's wall time.\n\n");
+                  meta_or(m, "repeat", "?"),
+                  " run(s) each; time is the best run's wall time. Load average (1, 5, 15 min) "
+                  "before: ",
+                  meta_or(m, "load_average_before", "unknown"),
+                  ", after: ", meta_or(m, "load_average_after", "unknown"), ".\n\n");
   if (const std::string* cmd = find_meta(m, "command"))
     absl::StrAppend(&out, "```\n", *cmd, "\n```\n\n");
 

@@ -249,6 +249,15 @@ std::uint64_t current_rss_bytes() {
   return 0;
 }
 
+// The 1, 5 and 15 minute load averages (/proc/loadavg): how busy the machine
+// was, for reading the times; "unknown" if unreadable.
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  if (!(in >> one >> five >> fifteen)) return "unknown";
+  return one + " " + five + " " + fifteen;
+}
+
 // The engine's work count: nodes (search) or states or positions (tables).
 void set_work(const plugin::Analysis& a, Row& row) {
   for (const char* name : {"nodes", "states", "positions"})
@@ -494,6 +503,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
   // The runs. The driver's resident memory now is what each child starts
   // with; ru_maxrss counts only the pages a child touches.
   const std::uint64_t driver_rss = current_rss_bytes();
+  const std::string load_before = load_average();
   int total = 0, done = 0;
   for (const GamePlan& g : games) total += static_cast<int>(g.cases.size() * g.engines.size());
   ProgressLine progress(!common.quiet && isatty(STDERR_FILENO));
@@ -622,6 +632,8 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
       {"repeat", std::to_string(plan.repeat)},
       {"warmup", std::to_string(plan.warmup)},
       {"driver_rss_bytes", std::to_string(driver_rss)},
+      {"load_average_before", load_before},
+      {"load_average_after", load_average()},
       {"timeout_seconds", plan.timeout > 0 ? absl::StrCat(plan.timeout) : std::string("none")}};
   for (const GamePlan& g : games) {
     std::vector<std::string> kv;
