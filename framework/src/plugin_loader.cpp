@@ -1,7 +1,9 @@
 #include "sente/plugin/loader.hpp"
 
 #include <cstdlib>
-#include <set>
+#include <map>
+
+#include <boost/core/demangle.hpp>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 #include <boost/dll/shared_library.hpp>
@@ -18,30 +20,73 @@ namespace sente::plugin {
 
 namespace fs = std::filesystem;
 
-absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file) {
+namespace {
+
+// dlerror's text after `marker`, up to the closing parenthesis Boost.DLL adds.
+std::string after(const std::string& text, const std::string& marker) {
+  const std::size_t at = text.find(marker);
+  if (at == std::string::npos) return "";
+  std::string rest = text.substr(at + marker.size());
+  const std::size_t end = rest.find_first_of("):");
+  return end == std::string::npos ? rest : rest.substr(0, end);
+}
+
+absl::Status fail(PluginProblem* problem, const fs::path& file, const char* kind,
+                  std::string message) {
+  if (problem) *problem = {file, kind, message};
+  return absl::FailedPreconditionError(message);
+}
+
+// What a failed dlopen means, in plain words and with what to do.
+absl::Status load_failure(PluginProblem* problem, const fs::path& file, const std::string& what) {
+  if (const std::string symbol = after(what, "undefined symbol: "); !symbol.empty())
+    return fail(problem, file, "unresolved-symbol",
+                absl::StrFormat("%s: needs the symbol %s (%s), which no library it links "
+                                "defines; link the library that defines it into the plugin "
+                                "(target_link_libraries) and rebuild it",
+                                file.string(), boost::core::demangle(symbol.c_str()), symbol));
+  // dlerror: "<library>: cannot open shared object file: ..."; the library is
+  // the plugin itself when the file is not there.
+  if (const std::size_t colon = what.find(": cannot open shared object file");
+      colon != std::string::npos) {
+    const std::size_t start = what.rfind(' ', colon) + 1;
+    const std::string lib = what.substr(start, colon - start);
+    if (lib != file.string())
+      return fail(problem, file, "missing-library",
+                  absl::StrFormat("%s: needs the library %s, which the dynamic loader cannot "
+                                  "find; install it, or build the plugin with an RPATH to it",
+                                  file.string(), lib));
+  }
+  return fail(
+      problem, file, "not-a-library",
+      absl::StrFormat("%s: cannot be loaded as a shared library (%s)", file.string(), what));
+}
+
+}  // namespace
+
+absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* problem) {
   auto lib = std::make_shared<boost::dll::shared_library>();
   try {
-    lib->load(file, boost::dll::load_mode::rtld_lazy | boost::dll::load_mode::rtld_local);
+    lib->load(file, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
   } catch (const std::exception& e) {
-    return absl::FailedPreconditionError(
-        absl::StrFormat("%s: cannot be loaded as a shared library (%s)", file.string(), e.what()));
+    return load_failure(problem, file, e.what());
   }
   if (!lib->has("sente_plugin_abi") || !lib->has("sente_plugin"))
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "%s: not a Sente plugin (it exports no sente_plugin / sente_plugin_abi; a plugin "
-        "ends with SENTE_EXPORT_GAME(YourGame))",
-        file.string()));
+    return fail(problem, file, "not-a-plugin",
+                absl::StrFormat("%s: not a Sente plugin (it exports no sente_plugin / "
+                                "sente_plugin_abi; a plugin ends with SENTE_EXPORT_GAME(YourGame))",
+                                file.string()));
   const std::uint32_t abi = lib->get_alias<const std::uint32_t>("sente_plugin_abi");
   if (abi != kAbiVersion)
-    return absl::FailedPreconditionError(absl::StrFormat(
-        "%s: built for plugin ABI version %d, this driver speaks version %d; rebuild the "
-        "plugin against this Sente",
-        file.string(), abi, kAbiVersion));
+    return fail(problem, file, "abi-version",
+                absl::StrFormat("%s: built for plugin ABI version %d, this driver speaks version "
+                                "%d; rebuild the plugin against this Sente",
+                                file.string(), abi, kAbiVersion));
   auto& factory = lib->get_alias<Factory>("sente_plugin");
   std::shared_ptr<Game> raw = factory();
   if (!raw)
-    return absl::FailedPreconditionError(
-        absl::StrFormat("%s: the plugin's factory returned no game", file.string()));
+    return fail(problem, file, "no-game",
+                absl::StrFormat("%s: the plugin's factory returned no game", file.string()));
   // The deleter destroys the game first, then lets go of the library, so the
   // plugin's code stays mapped while its objects live. (A plugin that happens to
   // hold a GNU_UNIQUE symbol would hide the bug this prevents: dlclose is then
@@ -68,7 +113,7 @@ std::vector<fs::path> plugin_search_path() {
 
 Discovery discover_plugins(const std::vector<fs::path>& dirs) {
   Discovery d;
-  std::set<std::string> names;
+  std::map<std::string, fs::path> first;  // game name -> the plugin used
   std::set<fs::path> seen;
   for (const fs::path& dir : dirs) {
     std::error_code ec;
@@ -84,12 +129,26 @@ Discovery discover_plugins(const std::vector<fs::path>& dirs) {
     }
     std::sort(files.begin(), files.end());
     for (const fs::path& f : files) {
-      absl::StatusOr<LoadedPlugin> p = load_plugin(f);
+      PluginProblem problem;
+      absl::StatusOr<LoadedPlugin> p = load_plugin(f, &problem);
       if (!p.ok()) {
-        d.problems.emplace_back(p.status().message());
+        d.problems.push_back(std::move(problem));
         continue;
       }
-      if (names.insert(p->info.name).second) d.plugins.push_back(std::move(*p));
+      const auto [used, fresh] = first.emplace(p->info.name, f);
+      if (fresh) {
+        d.plugins.push_back(std::move(*p));
+        continue;
+      }
+      d.problems.push_back(
+          {f, "duplicate-game",
+           absl::StrFormat("%s: game '%s' is also offered by %s, which is used: it comes first "
+                           "in the search order (SENTE_PLUGIN_PATH's directories in order, then "
+                           "the driver's own plugin directory, then the install prefix's; file "
+                           "names in order within a directory). Remove one of them, or put the "
+                           "directory of the one you want first in SENTE_PLUGIN_PATH",
+                           f.string(), p->info.name, used->second.string()),
+           p->info.name});
     }
   }
   return d;
@@ -99,8 +158,14 @@ absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name) {
   Discovery d = discover_plugins(plugin_search_path());
   std::vector<std::string> games;
   for (LoadedPlugin& p : d.plugins) {
-    if (p.info.name == name) return std::move(p);
-    games.push_back(p.info.name);
+    if (p.info.name != name) {
+      games.push_back(p.info.name);
+      continue;
+    }
+    for (PluginProblem& problem : d.problems)
+      if (problem.kind != "duplicate-game" || problem.game == name)
+        p.notes.push_back(std::move(problem));
+    return std::move(p);
   }
   std::vector<std::string> searched;
   for (const fs::path& p : d.searched) searched.push_back(p.string());
@@ -109,7 +174,10 @@ absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name) {
       "SENTE_PLUGIN_PATH).",
       name, games.empty() ? "none" : absl::StrJoin(games, ", "), absl::StrJoin(searched, ", "));
   if (!d.problems.empty())
-    absl::StrAppend(&msg, " Plugins that failed to load: ", absl::StrJoin(d.problems, "; "));
+    absl::StrAppend(&msg, " Plugins not used: ",
+                    absl::StrJoin(d.problems, "; ", [](std::string* out, const PluginProblem& p) {
+                      out->append(p.message);
+                    }));
   return absl::NotFoundError(msg);
 }
 

@@ -10,10 +10,10 @@
 
 #include "board.hpp"
 #include "game.hpp"
-#include "reference_data.hpp"
 #include "sente/matroid/forests.hpp"
 #include "sente/matroid/switching.hpp"
 #include "sente/support/markdown_table.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::bridg_it {
 namespace {

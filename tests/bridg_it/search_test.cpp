@@ -12,9 +12,9 @@
 #include <string>
 
 #include "game.hpp"
-#include "reference_data.hpp"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/engines/minimax.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::bridg_it {
 namespace {

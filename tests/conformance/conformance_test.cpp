@@ -1,6 +1,6 @@
 // Every plugin's game type through the conformance harness (conformance.hpp):
 // one line per game, on a board small enough for every engine it lists.
-#include "conformance.hpp"
+#include "sente/testing/conformance.hpp"
 #include "bridg_it/game.hpp"
 #include "cram/game.hpp"
 #include "domineering/game.hpp"

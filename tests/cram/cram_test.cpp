@@ -7,10 +7,10 @@
 #include <random>
 
 #include "game.hpp"
-#include "reference_data.hpp"
 #include "sente/engines/grundy.hpp"
 #include "sente/plugin/analysis.hpp"
 #include "sente/plugin/registry.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::cram {
 namespace {

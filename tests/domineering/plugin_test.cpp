@@ -12,8 +12,8 @@
 #include "game.hpp"
 #include "naive.hpp"
 #include "outcome.hpp"
-#include "reference_data.hpp"
 #include "sente/plugin/analysis.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::domineering {
 namespace {

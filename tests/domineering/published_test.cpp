@@ -7,7 +7,7 @@
 
 #include "outcome.hpp"
 #include "published.hpp"
-#include "reference_data.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::domineering {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "diagram.hpp"
 #include "game.hpp"
-#include "reference_data.hpp"
+#include "sente/testing/reference_data.hpp"
 #include "solve_helpers.hpp"
 
 namespace sente::dots_and_boxes {

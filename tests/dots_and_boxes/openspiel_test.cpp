@@ -6,7 +6,7 @@
 #include <regex>
 
 #include "absl/strings/str_split.h"
-#include "reference_data.hpp"
+#include "sente/testing/reference_data.hpp"
 #include "solve_helpers.hpp"
 
 namespace sente::dots_and_boxes {

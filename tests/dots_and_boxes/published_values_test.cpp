@@ -9,8 +9,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
-#include "reference_data.hpp"
 #include "sente/support/markdown_table.hpp"
+#include "sente/testing/reference_data.hpp"
 #include "solve_helpers.hpp"
 
 namespace sente::dots_and_boxes {

@@ -19,10 +19,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
-#include "reference_data.hpp"
 #include "sente/engines/coin_turning.hpp"
 #include "sente/engines/nimber.hpp"
 #include "sente/support/markdown_table.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::coin_turning {
 namespace {

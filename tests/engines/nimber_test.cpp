@@ -18,8 +18,8 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "reference_data.hpp"
 #include "sente/engines/nimber.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::nimber {
 namespace {

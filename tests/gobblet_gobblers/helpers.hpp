@@ -13,7 +13,7 @@
 
 #include "absl/strings/str_replace.h"
 #include "game.hpp"
-#include "reference_data.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::gobblet_gobblers::testing {
 

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reference_data.hpp"
 #include "run_driver.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace {
 

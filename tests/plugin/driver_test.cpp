@@ -11,13 +11,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "reference_data.hpp"
 #include "run_driver.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace {
 
 using sente::testing::Result;
 using sente::testing::sente;
+using sente::testing::sente_env;
 
 // `sente bench`: both dense kernels give the same value; every run is timed.
 TEST(Driver, BenchComparesEnginesOnTheSameBoard) {
@@ -176,6 +177,54 @@ TEST(Driver, ListsEveryGameWithItsEngines) {
   }
   const Result big = sente("solve turning-corners --board 8x8 --engine mex");
   EXPECT_EQ(big.code, 5) << big.out;
+}
+
+// Broken plugins on the search path are listed as problems, each with its
+// file and kind, and do not hide the games that load.
+TEST(Driver, ListReportsPluginsThatCannotBeUsedAsProblems) {
+  const Result list = sente("list --json", true);
+  const Result with_fixtures =
+      sente_env("SENTE_PLUGIN_PATH=" + std::string(SENTE_TEST_FIXTURE_DIR), "list --json");
+  ASSERT_EQ(with_fixtures.code, 0) << with_fixtures.out;
+  const nlohmann::json listed = nlohmann::json::parse(with_fixtures.out);
+  EXPECT_EQ(listed["games"].size(), nlohmann::json::parse(list.out)["games"].size());
+  std::map<std::string, std::string> kinds;  // file name -> kind
+  for (const auto& p : listed["problems"])
+    kinds[std::filesystem::path(p["plugin"].get<std::string>()).filename().string()] =
+        p["kind"].get<std::string>();
+  EXPECT_EQ(kinds["libunresolved_symbol_plugin.so"], "unresolved-symbol");
+  EXPECT_EQ(kinds["libmissing_library_plugin.so"], "missing-library");
+  EXPECT_EQ(kinds["libnot_a_plugin.so"], "not-a-plugin");
+  EXPECT_EQ(kinds["libwrong_abi_plugin.so"], "abi-version");
+}
+
+// A plugin of your own for a game Sente ships, first on SENTE_PLUGIN_PATH, is
+// used, and `solve` says so (which file, which one is not used, why); a
+// broken plugin on the path is mentioned in one line.
+TEST(Driver, SolveWarnsWhichOfTwoPluginsOfTheGameIsUsed) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / "sente_driver_duplicate_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(std::filesystem::path(SENTE_PLUGIN_DIR) / "libsente_cram.so",
+                             dir / "libmy_cram.so");
+  std::filesystem::copy_file(
+      std::filesystem::path(SENTE_TEST_FIXTURE_DIR) / "libunresolved_symbol_plugin.so",
+      dir / "libbroken.so");
+  const Result r = sente::testing::run_command("SENTE_PLUGIN_PATH=" + dir.string() + " " +
+                                               SENTE_DRIVER + " solve cram --board 2x2 2>&1");
+  const Result quiet =
+      sente::testing::run_command("SENTE_PLUGIN_PATH=" + dir.string() + " " + SENTE_DRIVER +
+                                  " solve cram --board 2x2 --quiet 2>&1");
+  std::filesystem::remove_all(dir);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("game 'cram' is also offered by " + (dir / "libmy_cram.so").string() +
+                       ", which is used"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("1 plugin on the search path could not be loaded"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(quiet.out.find("warning"), std::string::npos) << quiet.out;
 }
 
 // Dots and Boxes from a pipe: a box completed keeps the turn, the engine's

@@ -1,6 +1,8 @@
 // The plugin loader: a real plugin loads and outlives its handle; a file that
-// is not a shared library, a library that is not a plugin and a plugin built
-// for another ABI are refused with a message naming the file and the problem.
+// is not a shared library, a library that is not a plugin, a plugin built for
+// another ABI, one with an unresolved symbol and one missing a library are
+// refused with a message naming the file and the problem; of two plugins of
+// one game the first in search order is used and the other reported.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -50,6 +52,55 @@ TEST(PluginLoader, RefusesAnotherAbiVersionWithBothNumbers) {
   EXPECT_NE(p.status().message().find("speaks version " + std::to_string(kAbiVersion)),
             absl::string_view::npos)
       << p.status();
+}
+
+TEST(PluginLoader, RefusesAPluginWithAnUnresolvedSymbolAtLoadNamingIt) {
+  PluginProblem problem;
+  absl::StatusOr<LoadedPlugin> p =
+      load_plugin(kFixtures / "libunresolved_symbol_plugin.so", &problem);
+  ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(problem.kind, "unresolved-symbol");
+  EXPECT_EQ(problem.plugin, kFixtures / "libunresolved_symbol_plugin.so");
+  const std::string msg(p.status().message());
+  EXPECT_NE(msg.find("sente_fixture::forgotten_library_function(int)"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("target_link_libraries"), std::string::npos) << msg;
+}
+
+TEST(PluginLoader, RefusesAPluginWhoseLibraryCannotBeFoundNamingIt) {
+  PluginProblem problem;
+  absl::StatusOr<LoadedPlugin> p =
+      load_plugin(kFixtures / "libmissing_library_plugin.so", &problem);
+  ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(problem.kind, "missing-library");
+  const std::string msg(p.status().message());
+  EXPECT_NE(msg.find("needs the library libfixture_dependency.so"), std::string::npos) << msg;
+}
+
+TEST(PluginLoader, TwoPluginsOfOneGameTheFirstInSearchOrderWinsTheOtherIsReported) {
+  const fs::path dir = fs::temp_directory_path() / "sente_duplicate_plugin_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  fs::copy_file(fs::path(SENTE_PLUGIN_DIR) / "libsente_cram.so", dir / "libmy_cram.so");
+  const Discovery d = discover_plugins({dir, SENTE_PLUGIN_DIR});
+  fs::remove_all(dir);
+  int cram = 0;
+  for (const LoadedPlugin& p : d.plugins)
+    if (p.info.name == "cram") {
+      ++cram;
+      EXPECT_EQ(p.path, dir / "libmy_cram.so");
+    }
+  EXPECT_EQ(cram, 1);
+  int duplicates = 0;
+  for (const PluginProblem& p : d.problems)
+    if (p.kind == "duplicate-game") {
+      ++duplicates;
+      EXPECT_EQ(p.plugin, fs::path(SENTE_PLUGIN_DIR) / "libsente_cram.so");
+      EXPECT_NE(
+          p.message.find("game 'cram' is also offered by " + (dir / "libmy_cram.so").string()),
+          std::string::npos)
+          << p.message;
+    }
+  EXPECT_EQ(duplicates, 1);
 }
 
 TEST(PluginLoader, UnknownGameListsWhatWasFoundAndWhere) {

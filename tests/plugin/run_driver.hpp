@@ -14,17 +14,27 @@ struct Result {
   std::string out;
 };
 
-// Runs the driver; stderr is captured too unless `stdout_only`.
-inline Result sente(const std::string& args, bool stdout_only = false) {
+// Runs a shell command; its exit code and output.
+inline Result run_command(const std::string& cmd) {
   Result r;
-  const std::string cmd =
-      std::string(SENTE_DRIVER) + " " + args + (stdout_only ? " 2>/dev/null" : " 2>&1");
   FILE* pipe = popen(cmd.c_str(), "r");
   std::array<char, 4096> buf;
   while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) r.out.append(buf.data(), n);
   const int status = pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// Runs the driver; stderr is captured too unless `stdout_only`.
+inline Result sente(const std::string& args, bool stdout_only = false) {
+  return run_command(std::string(SENTE_DRIVER) + " " + args +
+                     (stdout_only ? " 2>/dev/null" : " 2>&1"));
+}
+
+// The same with environment assignments ("NAME=value ...") before the driver;
+// stdout only.
+inline Result sente_env(const std::string& env, const std::string& args) {
+  return run_command(env + " " + std::string(SENTE_DRIVER) + " " + args + " 2>/dev/null");
 }
 
 }  // namespace sente::testing

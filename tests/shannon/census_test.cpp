@@ -12,11 +12,11 @@
 
 #include "census.hpp"
 #include "lehman_census.hpp"
-#include "reference_data.hpp"
 #include "search_census.hpp"
 #include "sente/engines/minimax.hpp"
 #include "sente/matroid/switching_rules.hpp"
 #include "sente/support/markdown_table.hpp"
+#include "sente/testing/reference_data.hpp"
 #include "switching_search.hpp"
 
 namespace sente::shannon {

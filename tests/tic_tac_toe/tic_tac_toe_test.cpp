@@ -9,11 +9,11 @@
 #include <regex>
 
 #include "game.hpp"
-#include "reference_data.hpp"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/engines/minimax.hpp"
 #include "sente/engines/retrograde_graph.hpp"
 #include "sente/support/markdown_table.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::tic_tac_toe {
 namespace {

@@ -9,9 +9,9 @@
 #include <random>
 
 #include "game.hpp"
-#include "reference_data.hpp"
 #include "sente/plugin/analysis.hpp"
 #include "sente/plugin/registry.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::turning_corners {
 namespace {

@@ -33,6 +33,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "plugin_lookup.hpp"
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/support/text_file.hpp"
@@ -361,7 +362,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
   for (const std::string& name : plan.games) {
     if (std::count(plan.games.begin(), plan.games.end(), name) > 1)
       return report_usage_error("game '" + name + "' is given twice");
-    absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(name);
+    absl::StatusOr<plugin::LoadedPlugin> p = find_game(name, common.quiet);
     if (!p.ok()) return report_plugin_error(p.status());
     GamePlan g;
     g.plugin = std::move(*p);

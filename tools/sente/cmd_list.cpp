@@ -62,8 +62,11 @@ int run_list(const Common& common, const std::string& game) {
     }
     nlohmann::json searched = nlohmann::json::array();
     for (const auto& s : d.searched) searched.push_back(s.string());
+    nlohmann::json problems = nlohmann::json::array();
+    for (const auto& p : d.problems)
+      problems.push_back({{"plugin", p.plugin.string()}, {"kind", p.kind}, {"message", p.message}});
     std::cout << json_text(nlohmann::json{
-                     {"games", games}, {"problems", d.problems}, {"searched", searched}})
+                     {"games", games}, {"problems", problems}, {"searched", searched}})
               << "\n";
   } else {
     for (const auto& p : d.plugins) print_game(p);
@@ -73,7 +76,7 @@ int run_list(const Common& common, const std::string& game) {
       std::cout << "\n";
     }
     for (const auto& problem : d.problems)
-      std::fprintf(stderr, "sente: warning: %s\n", problem.c_str());
+      std::fprintf(stderr, "sente: warning: %s\n", problem.message.c_str());
   }
   return d.plugins.empty() ? kPluginError : kOk;
 }

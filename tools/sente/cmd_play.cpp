@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "plugin_lookup.hpp"
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/support/progress_bar.hpp"
@@ -46,7 +47,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   absl::StatusOr<plugin::PositionInput> input =
       position.empty() ? plugin::PositionInput{} : position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
   if (!p.ok()) return report_plugin_error(p.status());
   absl::StatusOr<std::shared_ptr<plugin::Session>> session = p->game->session(options, *input);
   if (!session.ok()) return report_error(session.status());

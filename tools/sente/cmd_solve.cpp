@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "plugin_lookup.hpp"
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/support/memory.hpp"
@@ -75,10 +76,6 @@ int print(const Common& common, const plugin::Analysis& a) {
   return kOk;
 }
 
-absl::StatusOr<plugin::LoadedPlugin> load(const std::string& game) {
-  return plugin::find_plugin(game);
-}
-
 // Prints the analysis, or the error (with a hint when the position looks
 // like the name of a file that does not exist).
 int finish(const Common& common, const absl::StatusOr<plugin::Analysis>& a,
@@ -97,7 +94,7 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
               const std::vector<std::string>& position) {
   absl::StatusOr<plugin::PositionInput> input = position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = load(game);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
   if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::Analysis> a = p->game->solve(options, *input, bar.callback());
@@ -109,7 +106,7 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
                 const std::vector<std::string>& position) {
   absl::StatusOr<plugin::PositionInput> input = position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = load(game);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
   if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *input, bar.callback());

@@ -8,6 +8,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "plugin_lookup.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/support/progress_bar.hpp"
 
@@ -55,7 +56,7 @@ bool write_file(const std::string& path, const std::string& text) {
 
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output) {
-  absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
   if (!p.ok()) return report_plugin_error(p.status());
   // Refuse unwritable outputs before the work, not after.
   for (const std::string& path : {output.csv, output.markdown})

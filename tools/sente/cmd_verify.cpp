@@ -6,6 +6,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "plugin_lookup.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/support/progress_bar.hpp"
 
@@ -13,7 +14,7 @@ namespace sente::driver {
 
 int run_verify(const Common& common, const std::string& game, const plugin::Options& options,
                const std::vector<std::string>& files) {
-  absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
   if (!p.ok()) return report_plugin_error(p.status());
   int code = kOk;
   nlohmann::json reports = nlohmann::json::array();

@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
   Common common;
   auto add_common = [&](CLI::App* cmd) {
     cmd->add_flag("--json", common.json, "Print the result as JSON on stdout");
-    cmd->add_flag("--quiet,-q", common.quiet, "No progress bar on stderr");
+    cmd->add_flag("--quiet,-q", common.quiet, "No progress bar and no warnings on stderr");
   };
 
   CLI::App* list = app.add_subcommand("list", "List games, their variants and engines");

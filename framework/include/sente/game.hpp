@@ -53,6 +53,8 @@
 //   alpha-beta (engines/alphabeta.hpp): bounds, deep_bounds, order, move_id
 //       + kMoveIds, for_each_search_move, kMaxMoves;
 //   grundy (engines/grundy.hpp): components;
+//   heap-mex (engines/heap_grundy.hpp): heaps, for_each_heap_option (a
+//       take-and-break game: a sum of heaps, a move leaves at most two);
 //   dense sweep (engines/retrograde_dense.hpp): dense_view (an IndexedGame);
 //   ranked retrograde (engines/retrograde_ranked.hpp): tier_count, tier,
 //       tier_size, rank, unrank (a perfect ranking by tiers; the engine needs

@@ -17,31 +17,52 @@
 
 namespace sente::plugin {
 
+// Why a plugin file was not used.
+struct PluginProblem {
+  std::filesystem::path plugin;
+  // "unresolved-symbol", "missing-library", "not-a-library", "not-a-plugin",
+  // "abi-version", "no-game" or "duplicate-game".
+  std::string kind;
+  std::string message;    // plain words: the file, what is wrong, what to do
+  std::string game = {};  // the game it offers, when it loaded (duplicate-game)
+};
+
 struct LoadedPlugin {
   std::filesystem::path path;
   GameInfo info;
   // Keeps the shared library loaded for as long as the game object lives.
   std::shared_ptr<Game> game;
+  // From find_plugin: what on the search path bears on this choice, for the
+  // caller to show: other plugins of the same game (not used) and plugins
+  // that could not be loaded (one of them may be the one meant).
+  std::vector<PluginProblem> notes;
 };
 
-// Loads one plugin file. Errors (kFailedPrecondition) say which file failed
-// and why: not a shared library, not a Sente plugin, or built for another
-// kAbiVersion (with both numbers).
-absl::StatusOr<LoadedPlugin> load_plugin(const std::filesystem::path& file);
+// Loads one plugin file with every symbol resolved now (RTLD_NOW), so a
+// plugin missing a library fails here, not in the middle of a solve. Errors
+// (kFailedPrecondition) say which file failed and why: a symbol no loaded
+// library defines (demangled), a needed library the loader cannot find, not a
+// shared library, not a Sente plugin, or built for another kAbiVersion (with
+// both numbers). On failure `*problem`, when given, holds it classified.
+absl::StatusOr<LoadedPlugin> load_plugin(const std::filesystem::path& file,
+                                         PluginProblem* problem = nullptr);
 
 // The directories searched, in order (see the file comment).
 std::vector<std::filesystem::path> plugin_search_path();
 
 struct Discovery {
-  std::vector<LoadedPlugin> plugins;  // first plugin of each game name wins
-  std::vector<std::string> problems;  // files that failed to load, with why
+  // The first plugin of each game name, in search order (a directory of
+  // SENTE_PLUGIN_PATH before the driver's own, files by name within one).
+  std::vector<LoadedPlugin> plugins;
+  std::vector<PluginProblem> problems;  // files not used, with why
   std::vector<std::filesystem::path> searched;
 };
 
 Discovery discover_plugins(const std::vector<std::filesystem::path>& dirs);
 
-// The plugin whose game is `name`. Errors (kNotFound) list the directories
-// searched, the games found and any plugin that failed to load.
+// The plugin whose game is `name` (the first in search order), with its
+// notes. Errors (kNotFound) list the directories searched, the games found
+// and any plugin that failed to load.
 absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name);
 
 }  // namespace sente::plugin

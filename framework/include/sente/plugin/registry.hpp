@@ -3,7 +3,7 @@
 //
 // Engines, in order of preference (the default is the first listed that
 // accepts the position): the game's own engines (`using Engines =
-// std::tuple<...>` in the game type), then matroid, dense, dense-generic, mex, grundy,
+// std::tuple<...>` in the game type), then matroid, dense, dense-generic, mex, heap-mex, grundy,
 // alphabeta, tablebase, retrograde, minimax, each listed when its `fits<G>` holds.
 #pragma once
 
@@ -22,6 +22,7 @@
 #include "sente/plugin/engines/alphabeta.hpp"
 #include "sente/plugin/engines/dense.hpp"
 #include "sente/plugin/engines/grundy.hpp"
+#include "sente/plugin/engines/heap_mex.hpp"
 #include "sente/plugin/engines/matroid.hpp"
 #include "sente/plugin/engines/mex.hpp"
 #include "sente/plugin/engines/minimax.hpp"
@@ -32,8 +33,8 @@
 namespace sente::plugin {
 
 using FrameworkEngines =
-    std::tuple<MatroidEngine, DenseEngine, DenseGenericEngine, MexEngine, GrundyEngine,
-               AlphaBetaEngine, TablebaseEngine, RetrogradeEngine, MinimaxEngine>;
+    std::tuple<MatroidEngine, DenseEngine, DenseGenericEngine, MexEngine, HeapMexEngine,
+               GrundyEngine, AlphaBetaEngine, TablebaseEngine, RetrogradeEngine, MinimaxEngine>;
 
 namespace registry_detail {
 template <class G>

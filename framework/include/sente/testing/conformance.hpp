@@ -1,7 +1,11 @@
 // The conformance harness every plugin passes (in the spirit of OpenSpiel's
-// basic tests): one template, instantiated per game type by one line of
-// conformance_test.cpp. It drives the game through the same adapter the
-// plugin exports, so what it checks is what the driver sees.
+// basic tests): one template, instantiated per game type by one line,
+//   SENTE_CONFORMANCE(MyGameConformance, my::Game, Config{.options = {...}})
+// in a GoogleTest file (link GTest::gtest_main; define SENTE_GOLDEN_DIR, the
+// folder of the golden files). It drives the game through the same adapter
+// the plugin exports, so what it checks is what the driver sees. Part of the
+// SDK: in-tree games (tests/conformance/) and third-party plugins
+// (examples/take_and_break/) use the same harness.
 //
 // Checks, on small boards named by the game's line (its options):
 //   playouts   random games from the start reach a position without moves

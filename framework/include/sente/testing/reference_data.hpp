@@ -1,8 +1,11 @@
-// Access to the published reference data (../shared/data) for tests.
+// Access to the published reference data (../shared/data) for tests: define
+// SENTE_REFERENCE_DATA as its folder. Part of the SDK, for in-tree and
+// third-party plugins' tests alike (GoogleTest).
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -30,13 +33,15 @@ inline std::string read_text(const std::filesystem::path& p) {
 }
 
 // The terms of an OEIS data file (one "index value" pair per line, the
-// b-file layout); a malformed line fails the calling test.
+// b-file layout; '#' starts a comment line); a malformed line fails the
+// calling test.
 inline std::vector<std::pair<std::uint64_t, std::uint64_t>> read_oeis_terms(
     const std::string& relative) {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> terms;
   std::istringstream in(read_text(reference_file(relative)));
   for (std::string line; std::getline(in, line);) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::size_t first = line.find_first_not_of(" \t\r");
+    if (first == std::string::npos || line[first] == '#') continue;  // blank or comment
     std::istringstream fields(line);
     std::pair<std::uint64_t, std::uint64_t> t;
     std::string extra;

@@ -1,0 +1,58 @@
+// `heap-mex`: Grundy values of heap games (take-and-break games) by one mex
+// sweep over heap sizes (engines/heap_grundy.hpp), for games that give the
+// hooks heaps(p) and for_each_heap_option(n, f). A sum of heaps is the XOR of
+// its heaps' values.
+#pragma once
+
+#include <memory>
+
+#include "sente/engines/heap_grundy.hpp"
+#include "sente/plugin/engine.hpp"
+#include "sente/plugin/engines/grundy.hpp"
+
+namespace sente::plugin {
+
+struct HeapMexEngine {
+  static EngineSpec spec() {
+    return {"heap-mex",
+            "Grundy values of every heap size up to the largest heap by one mex sweep (Winning "
+            "Ways ch. 4); a sum of heaps is the XOR of its heaps' values",
+            {{"max-heap", "the largest heap accepted, in tokens (the sweep is quadratic)", "1e8"}}};
+  }
+  template <class G>
+  static constexpr bool fits = heap_grundy::HeapGame<G>;
+
+  template <class G>
+  class Run final : public Runner<G> {
+   public:
+    Run(const G& g, std::uint64_t max_heap) : g_(g), values_(max_heap) {}
+    absl::StatusOr<EngineValue> value(const typename G::Position& p,
+                                      const Progress& progress) override {
+      absl::StatusOr<std::uint32_t> v = values_.value(g_, p, progress);
+      if (!v.ok()) return v.status();
+      return nimber_value(*v);
+    }
+    std::vector<Stat> stats() const override {
+      const heap_grundy::HeapStats& s = values_.stats();
+      return {{"heaps", double(s.heaps), "heap sizes"},
+              {"options", double(s.options), "options"},
+              {"largest_value", double(s.largest_value), "nimber"},
+              {"table_bytes", double(s.table_bytes), "bytes"},
+              {"seconds", s.seconds, "s"}};
+    }
+    std::string detail() const override { return "heap-size mex sweep"; }
+
+   private:
+    const G& g_;
+    heap_grundy::HeapValues values_;
+  };
+
+  template <class G>
+  static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
+    absl::StatusOr<std::uint64_t> n = o.count("max-heap", 1, 4e9, "a heap size in tokens");
+    if (!n.ok()) return n.status();
+    return std::unique_ptr<Runner<G>>(new Run<G>(g, *n));
+  }
+};
+
+}  // namespace sente::plugin

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The SDK as a third party uses it: installs the release build to a fresh
+# prefix, builds examples/take_and_break against it with find_package(Sente),
+# runs its tests (conformance, published values, the installed driver), then
+# installs the plugin into the prefix and solves with the prefix's driver.
+# Usage: scripts/test-sdk.sh [BUILD_DIR]   (default build/release, already built)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${1:-$root/build/release}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/sente-sdk.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+
+echo "test-sdk: installing Sente to $prefix"
+cmake --install "$build" --prefix "$prefix" > "$work/install.log"
+
+echo "test-sdk: building examples/take_and_break against the installed SDK"
+cmake -S "$root/examples/take_and_break" -B "$work/example" -G Ninja \
+  -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" \
+  -DSENTE_REFERENCE_DATA="$root/../shared/data" > "$work/configure.log"
+cmake --build "$work/example" -j "$(nproc)"
+ctest --test-dir "$work/example" --output-on-failure -j "$(nproc)"
+
+echo "test-sdk: installing the plugin next to the driver's own"
+cmake --install "$work/example" > /dev/null
+env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" list take-and-break > /dev/null
+env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" solve take-and-break --variant dawsons-kayles --board 3+4+5
+
+echo "test-sdk: find_package refuses another minor version of the SDK"
+mkdir -p "$work/probe"
+cat > "$work/probe/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.25)
+project(probe LANGUAGES CXX)
+find_package(Sente 0.99 CONFIG QUIET)
+if(Sente_FOUND)
+  message(FATAL_ERROR "Sente ${Sente_VERSION} accepted for a request of 0.99")
+endif()
+find_package(Sente 0.1 CONFIG REQUIRED)
+message(STATUS "probe: Sente ${Sente_VERSION}, plugin ABI ${SENTE_PLUGIN_ABI}")
+CMAKE
+cmake -S "$work/probe" -B "$work/probe/build" -DCMAKE_PREFIX_PATH="$prefix" | grep "probe:"
+echo "test-sdk: ok"

@@ -1,0 +1,98 @@
+// The heap-mex sweep (heap_grundy.hpp) against the memo Grundy engine on
+// whole positions (a multiset of heaps valued by the mex of its options, no
+// XOR rule assumed), on random octal games and on subtraction games whose
+// values are known in closed form; the heap limit's error.
+#include "sente/engines/heap_grundy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "sente/engines/grundy.hpp"
+
+namespace sente::heap_grundy {
+namespace {
+
+// An octal game given by its digits d_1, d_2, ... (Winning Ways ch. 4): k
+// tokens may be taken leaving no heap (bit 1), one (bit 2) or two (bit 4).
+struct Octal {
+  using Position = std::vector<std::uint32_t>;  // sorted heaps
+  struct Move {
+    std::uint32_t heap, a, b;
+  };
+  std::vector<unsigned> digits;
+  Position first;
+
+  Position start() const { return first; }
+  const Position& key(const Position& p) const { return p; }
+  const Position& heaps(const Position& p) const { return p; }
+  template <class F>
+  void for_each_heap_option(std::uint32_t n, F&& visit) const {
+    for (std::uint32_t k = 1; k <= digits.size() && k <= n; ++k) {
+      const std::uint32_t rest = n - k;
+      if (digits[k - 1] & 1 && rest == 0) visit(0u, 0u);
+      if (digits[k - 1] & 2 && rest > 0) visit(0u, rest);
+      if (digits[k - 1] & 4)
+        for (std::uint32_t a = 1; 2 * a <= rest; ++a) visit(a, rest - a);
+    }
+  }
+  template <class F>
+  void for_each_move(const Position& p, F&& visit) const {
+    for (std::uint32_t h : p)
+      for_each_heap_option(h, [&](std::uint32_t a, std::uint32_t b) { visit(Move{h, a, b}); });
+  }
+  Position play(const Position& p, const Move& m) const {
+    Position q = p;
+    q.erase(std::find(q.begin(), q.end(), m.heap));
+    for (std::uint32_t h : {m.a, m.b})
+      if (h) q.push_back(h);
+    std::sort(q.begin(), q.end());
+    return q;
+  }
+};
+static_assert(HeapGame<Octal>);
+
+TEST(HeapGrundy, MatchesTheMemoEngineOnWholePositionsOfRandomOctalGames) {
+  std::mt19937 rng(11);
+  for (int game = 0; game < 40; ++game) {
+    Octal g;
+    g.digits.resize(1 + rng() % 4);
+    for (unsigned& d : g.digits) d = rng() % 8;
+    HeapValues sweep;
+    grundy::MemoGrundy<Octal> memo(g, {});
+    for (int trial = 0; trial < 6; ++trial) {
+      Octal::Position p;
+      for (int h = 1 + rng() % 3; h > 0; --h) p.push_back(1 + rng() % 7);
+      std::sort(p.begin(), p.end());
+      absl::StatusOr<std::uint32_t> fast = sweep.value(g, p);
+      absl::StatusOr<std::uint32_t> slow = memo.value(p);
+      ASSERT_TRUE(fast.ok() && slow.ok());
+      EXPECT_EQ(*fast, *slow) << "game " << game << " digits " << g.digits.size();
+    }
+  }
+}
+
+// Octal 0.333: take 1, 2 or 3 tokens, never splitting (the subtraction game
+// S = {1, 2, 3}): G(n) = n mod 4 (Winning Ways ch. 4).
+TEST(HeapGrundy, SubtractionGameValuesAreNModFour) {
+  Octal g{{3, 3, 3}, {}};
+  HeapValues v;
+  ASSERT_TRUE(v.extend(g, 1000).ok());
+  for (std::uint32_t n = 0; n <= 1000; ++n) EXPECT_EQ(v[n], n % 4) << n;
+  EXPECT_EQ(v.stats().heaps, 1001u);
+  EXPECT_EQ(v.stats().largest_value, 3u);
+}
+
+TEST(HeapGrundy, AHeapAboveTheLimitIsRefusedWithTheLimit) {
+  Octal g{{3, 3, 3}, {}};
+  HeapValues v(100);
+  absl::StatusOr<std::uint32_t> r = v.value(g, {5, 101});
+  ASSERT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(r.status().message().find("limit of 100"), absl::string_view::npos) << r.status();
+}
+
+}  // namespace
+}  // namespace sente::heap_grundy
