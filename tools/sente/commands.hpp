@@ -20,18 +20,29 @@ struct TableOutput {
   std::string markdown;
 };
 
-// What `sente bench` runs: every board with every engine, `repeat` times.
+// What `sente bench` runs: every board and position of every game with every
+// engine, `repeat` times, each run in a child process of its own; and where
+// it writes. Boards, positions and position files may be scoped to one game
+// as GAME:VALUE; --set keys as GAME:KEY=VALUE.
 struct BenchPlan {
-  std::vector<std::string> boards;   // empty: the game's default board
-  std::vector<std::string> engines;  // empty: the game's default engine
+  std::vector<std::string> games;
+  std::vector<std::string> boards;          // empty: each game's default board
+  std::vector<std::string> engines;         // empty or "all": every engine a game lists
+  std::vector<std::string> positions;       // a position's text, or a file holding one
+  std::vector<std::string> position_files;  // files of positions, one a line
   int repeat = 3;
+  int warmup = 0;      // untimed solves before the timed one, in each run's process
+  double timeout = 0;  // seconds per run; 0: none
+  std::string csv, json_file, markdown;
+  std::vector<std::string> compare;  // OLD.csv, or OLD.csv NEW.csv
+  std::string command_line;          // recorded in the results
 };
 
+// Exit 1 when two engines disagree on a value (or a value changed since the
+// --compare file), 4 when a compared file is not a complete bench CSV.
+int run_bench(const Common& common, const plugin::Options& options, const BenchPlan& plan);
 // `game` empty: every game; else that game with every engine option.
 int run_list(const Common& common, const std::string& game = {});
-// Exit 1 when two engines disagree on a board's value.
-int run_bench(const Common& common, const std::string& game, const plugin::Options& options,
-              const BenchPlan& plan, const std::vector<std::string>& position = {});
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output);
 // The value of a position (empty: the start) for the player to move.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "build_info.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 
@@ -18,10 +19,11 @@ namespace {
 constexpr const char* kFooter = R"(Exit codes:
   0  success
   1  verify: some published value was not reproduced, or a file held none to check;
-     bench: two engines gave different values
+     bench: two engines gave different values, or a value changed since --compare's file
   2  bad command line
   3  game not found, or a plugin failed to load (wrong ABI, not a plugin)
   4  bad input: malformed position or diagram, unknown board or variant, unreadable file
+     (bench --compare: a file that is not a complete `sente bench --csv` file)
   5  too large: beyond the engine's limit or the memory available
   6  internal error, or the output could not be written
 Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
@@ -78,6 +80,25 @@ CLI::Option* repeatable(CLI::App* cmd, const std::string& name, std::vector<std:
       ->expected(1)
       ->allow_extra_args(false)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+}
+
+// The command line as a shell would take it back (arguments quoted as needed).
+std::string command_line(int argc, char** argv) {
+  std::string line;
+  for (int i = 0; i < argc; ++i) {
+    std::string a = argv[i];
+    if (i == 0) a = "sente";
+    const bool plain = !a.empty() && a.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN"
+                                         "OPQRSTUVWXYZ0123456789-_=.,/:+@%") == std::string::npos;
+    if (!plain) {
+      std::string q = "'";
+      for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+      a = q + "'";
+    }
+    line += (i ? " " : "") + a;
+  }
+  return line;
 }
 
 // --set KEY=VALUE: a game option without its own flag (see `sente list`).
@@ -137,7 +158,8 @@ int main(int argc, char** argv) {
       "sente — strongly solve combinatorial games with generic engines loaded from "
       "game plugins"};
   app.footer(kFooter);
-  app.set_version_flag("--version", std::string("sente ") + SENTE_VERSION);
+  app.set_version_flag("--version", std::string("sente ") + SENTE_VERSION + " (commit " +
+                                        sente::driver::build_commit() + ")");
   app.require_subcommand(1);
   Common common;
   auto add_common = [&](CLI::App* cmd) {
@@ -218,23 +240,90 @@ int main(int argc, char** argv) {
   GameArgs bench_args;
   sente::driver::BenchPlan bench_plan;
   CLI::App* bench = app.add_subcommand(
-      "bench", "Time solve on boards x engines (a few runs each) to compare engines");
-  bench->add_option("game", bench_args.game, "Game name")->required();
-  repeatable(bench, "--board,-b", bench_plan.boards, "A board to time; repeat for more");
-  repeatable(bench, "--engine,-e", bench_plan.engines, "An engine to time; repeat for more");
-  bench->add_option("--repeat", bench_plan.repeat, "Runs of each (default 3)")
+      "bench",
+      "Compare engines: every engine of each game on the same boards and positions, a few runs "
+      "each, with wall time, work and peak memory; exit 1 when two engines disagree");
+  bench->add_option("games", bench_plan.games,
+                    "Games to bench (`sente list`); none with --compare OLD.csv NEW.csv");
+  repeatable(bench, "--engine,-e", bench_plan.engines,
+             "An engine to run, repeatable; 'all' (the default) runs every engine each game "
+             "lists. With several games, a named engine runs on the games that list it")
+      ->type_name("NAME|all");
+  repeatable(bench, "--board,-b", bench_plan.boards,
+             "A board, repeatable: B runs on every game given that takes a board; GAME:B on "
+             "that game only (e.g. -b dots-and-boxes:2x3 -b domineering:6x6). Without one, each "
+             "game's default board")
+      ->type_name("[GAME:]B");
+  repeatable(bench, "--position", bench_plan.positions,
+             "A position to solve instead of the start, in one of the game's position formats, "
+             "or a file holding one; repeatable; GAME:POSITION when several games are given. "
+             "Positions are solved on each board given (or the default)")
+      ->type_name("[GAME:]POS");
+  repeatable(bench, "--positions", bench_plan.position_files,
+             "A file of positions, one a line in the game's text format; blank lines and lines "
+             "starting with '# ' are skipped; GAME:FILE when several games are given")
+      ->type_name("[GAME:]FILE");
+  bench
+      ->add_option("--repeat", bench_plan.repeat,
+                   "Runs of each engine on each board (default 3); the report gives the best "
+                   "and the median")
       ->check(CLI::Range(1, 1000));
-  bench->add_option("--variant", bench_args.variant, "Rule set, for games that have several");
-  std::vector<std::string> bench_position;
-  bench->add_option("position", bench_position,
-                    "Optional: a position to time instead of each board's start");
+  bench
+      ->add_option("--warmup", bench_plan.warmup,
+                   "Untimed solves before the timed one in each run's process (default 0: "
+                   "the first solve of a fresh process, as `sente solve` does it, which "
+                   "includes a few ms of one-time costs)")
+      ->check(CLI::Range(0, 100));
+  bench
+      ->add_option("--timeout", bench_plan.timeout,
+                   "Seconds a run may take; a longer one is stopped and recorded as skipped "
+                   "(default: no limit)")
+      ->check(CLI::Range(0.0, 1e7));
+  bench->add_option("--variant", bench_args.variant,
+                    "Rule set, for the games that have several (--set GAME:variant=V for one "
+                    "game)");
+  bench
+      ->add_option("--csv", bench_plan.csv,
+                   "Write the results as CSV to FILE: one row per (game, board or position, "
+                   "engine), the machine and build as '# key: value' lines first")
+      ->type_name("FILE");
+  bench->add_option("--out", bench_plan.json_file, "Write the results as JSON to FILE")
+      ->type_name("FILE");
+  bench->add_option("--markdown", bench_plan.markdown, "Write the Markdown report to FILE")
+      ->type_name("FILE");
+  bench
+      ->add_option("--compare", bench_plan.compare,
+                   "OLD.csv: compare this run with an earlier --csv file; OLD.csv NEW.csv: "
+                   "compare two files without running. Prints new/old ratios of time, work "
+                   "and memory per row in both, the rows in one only, and their geometric "
+                   "means; exit 1 when a value changed, 4 when a file is not a complete bench "
+                   "CSV")
+      ->expected(1, 2)
+      ->type_name("OLD.csv [NEW.csv]");
   add_search_options(bench, bench_args);
   add_common(bench);
-  bench->footer(std::string("Examples:\n  sente bench GAME --board 3x3 --engine E1 --engine E2\n"
-                            "  sente bench GAME -b 6x6 -b 7x7 -b 8x8 --repeat 1\n"
-                            "Without --engine every engine the game lists is timed. Exit 1 when "
-                            "two engines give different values.\n\n") +
-                kFooter);
+  bench->footer(
+      std::string("Each run is a child process of its own: time is the solve call's wall "
+                  "time (after --warmup untimed solves), peak memory the child's peak RSS "
+                  "(ru_maxrss: the pages the run touched; the driver's own pages count only "
+                  "when touched). The "
+                  "values of the engines that finish are compared (a nimber as win or loss, "
+                  "a score or outcome class exactly): any disagreement is listed and exits 1. "
+                  "A run the game refuses (e.g. a board too large for an engine) or that "
+                  "passes --timeout is recorded as 'skipped: <reason>'; if no engine runs a "
+                  "board, the exit code is that of the refusal. Options (--set, --node-limit, "
+                  "...) go to the games that take them and, for an engine's option, to that "
+                  "engine only; --set GAME:KEY=VALUE for one game. The metadata recorded: "
+                  "date, hostname, CPU model, cores, memory, Sente version and commit, "
+                  "compiler, the command line and the options.\n\n"
+                  "Examples:\n"
+                  "  sente bench dots-and-boxes -b 2x3 -b 3x3\n"
+                  "  sente bench cram tic-tac-toe --engine all -b cram:3x4 --csv now.csv\n"
+                  "  sente bench domineering --positions positions.txt -e alphabeta -e "
+                  "retrograde\n"
+                  "  sente bench cram -b 3x4 --compare before.csv\n"
+                  "  sente bench --compare before.csv after.csv\n\n") +
+      kFooter);
 
   GameArgs table_args;
   sente::driver::TableOutput table_output;
@@ -302,8 +391,10 @@ int main(int argc, char** argv) {
   if (*analyze) code = run_analyze(common, analyze_args.game, analyze_args.options(), position);
   if (*verify) code = run_verify(common, verify_args.game, verify_args.options(), files);
   if (*table) code = run_table(common, table_args.game, table_args.options(), table_output);
-  if (*bench)
-    code = run_bench(common, bench_args.game, bench_args.options(), bench_plan, bench_position);
+  if (*bench) {
+    bench_plan.command_line = command_line(argc, argv);
+    code = run_bench(common, bench_args.options(), bench_plan);
+  }
   std::cout.flush();
   if (!std::cout) {
     std::fprintf(stderr, "sente: error: could not write the output (disk full or closed pipe?)\n");
