@@ -138,7 +138,10 @@ TEST(Registry, OptionsThatDoNotFitAreRefusedWithTheirNames) {
   EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(s.message().find("no option 'colour'"), std::string::npos) << s;
   s = code({{"engine", "dense"}});
-  EXPECT_NE(s.message().find("unknown engine 'dense'"), std::string::npos) << s;
+  EXPECT_NE(s.message().find("engine 'dense' is not offered"), std::string::npos) << s;
+  EXPECT_NE(s.message().find("it needs a dense view"), std::string::npos) << s;
+  s = code({{"engine", "no-such-engine"}});
+  EXPECT_NE(s.message().find("unknown engine 'no-such-engine'"), std::string::npos) << s;
   s = code({{"engine", "grundy"}, {"node-limit", "5"}});
   EXPECT_NE(s.message().find("belongs to the engine alphabeta"), std::string::npos) << s;
   s = code({{"engine", "alphabeta"}, {"node-limit", "-1"}});

@@ -142,8 +142,9 @@ TEST(GobbletEngines, OnlyRetrogradeEnginesAreOffered) {
     const sente::testing::Result r = sente::testing::sente(
         absl::StrCat("solve gobblet-gobblers --set pieces=1 --set sizes=2 --engine ", engine));
     EXPECT_NE(r.code, 0) << r.out;
-    EXPECT_NE(r.out.find(absl::StrCat("unknown engine '", engine, "'")), std::string::npos)
+    EXPECT_NE(r.out.find(absl::StrCat("engine '", engine, "' is not offered")), std::string::npos)
         << r.out;
+    EXPECT_NE(r.out.find("every play ends (not kCyclic)"), std::string::npos) << r.out;
   }
   const sente::testing::Result r = sente::testing::sente(
       "solve gobblet-gobblers --set pieces=1 --set sizes=2 --engine retrograde --quiet");

@@ -56,7 +56,9 @@ class Adapter final : public Game {
   absl::StatusOr<VerifyReport> verify(const Options& options, const std::string& file,
                                       const Progress& progress) override {
     if constexpr (requires { G::verify(options, file, progress); }) {
-      if (absl::Status s = check_options(full_info<G>(), options); !s.ok()) return s;
+      if (absl::Status s = check_options(full_info<G>(), options, engines_not_offered<G>());
+          !s.ok())
+        return s;
       return G::verify(options, file, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no published data to verify");
@@ -65,7 +67,9 @@ class Adapter final : public Game {
 
   absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) override {
     if constexpr (requires { G::table(options, progress); }) {
-      if (absl::Status s = check_options(full_info<G>(), options); !s.ok()) return s;
+      if (absl::Status s = check_options(full_info<G>(), options, engines_not_offered<G>());
+          !s.ok())
+        return s;
       return G::table(options, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no table of boards to solve");

@@ -88,9 +88,30 @@ GameInfo full_info() {
   return info;
 }
 
+// The engines G cannot run, by name, each with what it needs (kNeeds).
+template <class G>
+std::map<std::string, std::string> engines_not_offered() {
+  std::map<std::string, std::string> out;
+  [&]<class... E>(std::tuple<E...>*) {
+    (
+        [&] {
+          if constexpr (!E::template fits<G>) {
+            if constexpr (requires { E::kNeeds; })
+              out[E::spec().name] = E::kNeeds;
+            else
+              out[E::spec().name] = "what its declaration asks";
+          }
+        }(),
+        ...);
+  }(static_cast<AllEngines<G>*>(nullptr));
+  return out;
+}
+
 // Every key of `options` must be one `info` lists, with a value, and an
-// "engine" one of info.engines. Errors name the key and list the accepted ones.
-inline absl::Status check_options(const GameInfo& info, const Options& options) {
+// "engine" one of info.engines. Errors name the key and list the accepted ones;
+// an engine the game cannot run (`not_offered`) is named with what it needs.
+inline absl::Status check_options(const GameInfo& info, const Options& options,
+                                  const std::map<std::string, std::string>& not_offered = {}) {
   for (const auto& [key, value] : options) {
     const OptionInfo* known = nullptr;
     std::vector<std::string> names;
@@ -111,10 +132,15 @@ inline absl::Status check_options(const GameInfo& info, const Options& options) 
         listed |= e.name == value;
         engines.push_back(e.name);
       }
-      if (!listed)
+      if (!listed) {
+        if (auto it = not_offered.find(value); it != not_offered.end())
+          return absl::InvalidArgumentError(absl::StrFormat(
+              "engine '%s' is not offered for %s: it needs %s; %s has: %s (see `sente list`)",
+              value, info.name, it->second, info.name, absl::StrJoin(engines, ", ")));
         return absl::InvalidArgumentError(
             absl::StrFormat("unknown engine '%s'; %s has: %s (see `sente list`)", value, info.name,
                             absl::StrJoin(engines, ", ")));
+      }
     }
   }
   // Options of an engine other than the one named (a key the game lists
@@ -184,7 +210,7 @@ absl::Status accepts(const G& g, const typename G::Position& p) {
 template <PluginGame G>
 absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input) {
   const GameInfo info = full_info<G>();
-  if (absl::Status s = check_options(info, options); !s.ok()) return s;
+  if (absl::Status s = check_options(info, options, engines_not_offered<G>()); !s.ok()) return s;
   Options game_options;
   std::map<std::string, std::string> engine_keys;  // option -> its engine
   // A key the game lists itself goes to the game, and also to any engine that

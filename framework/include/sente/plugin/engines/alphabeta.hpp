@@ -27,6 +27,11 @@ struct AlphaBetaEngine {
   }
   template <class G>
   static constexpr bool fits = SearchGame<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds =
+      "a game in which every play ends (not kCyclic) whose key is trivially copyable (its "
+      "transposition table stores keys)";
 
   template <class G>
   class Run final : public Runner<G> {

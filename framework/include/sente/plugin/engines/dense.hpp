@@ -40,6 +40,10 @@ struct DenseSweepEngine {
   }
   template <class G>
   static constexpr bool fits = DenseViewRules<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds =
+      "a dense view of the positions reachable from a position (the hook dense_view)";
 
   template <class G>
   static absl::Status accepts(const G& g, const typename G::Position& p) {

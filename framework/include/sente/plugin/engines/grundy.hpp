@@ -24,6 +24,9 @@ struct GrundyEngine {
   }
   template <class G>
   static constexpr bool fits = ImpartialRules<G>&& AcyclicRules<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds = "an impartial game (kImpartial) in which every play ends";
 
   template <class G>
   class Run final : public Runner<G> {

@@ -21,6 +21,10 @@ struct HeapMexEngine {
   }
   template <class G>
   static constexpr bool fits = heap_grundy::HeapGame<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds =
+      "an impartial heap game (the hooks heaps and for_each_heap_option)";
 
   template <class G>
   class Run final : public Runner<G> {

@@ -31,6 +31,9 @@ struct MatroidEngine {
   }
   template <class G>
   static constexpr bool fits = SwitchingView<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds = "a Shannon switching game (the hook switching_view)";
 
   template <class G>
   class Run final : public Runner<G> {

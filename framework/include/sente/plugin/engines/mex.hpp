@@ -31,6 +31,10 @@ struct MexEngine {
   }
   template <class G>
   static constexpr bool fits = GrundyViewRules<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds =
+      "an impartial game with a dense view of the board (the hook grundy_view)";
 
   template <class G>
   static absl::Status accepts(const G& g, const typename G::Position& p) {

@@ -19,6 +19,9 @@ struct MinimaxEngine {
   }
   template <class G>
   static constexpr bool fits = AcyclicRules<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds = "a game in which every play ends (not kCyclic)";
 
   template <class G>
   class Run final : public Runner<G> {

@@ -42,6 +42,11 @@ struct TablebaseEngine {
   }
   template <class G>
   static constexpr bool fits = TieredRules<G> && !ScoredRules<G>;
+  // What a game must be or give for `fits` (said when the engine is asked for
+  // but not offered).
+  static constexpr const char* kNeeds =
+      "a win/loss/draw game with a perfect ranking by tiers (the hooks tier_count, tier, "
+      "tier_size, rank, unrank)";
 
   template <class G>
   static RankedIdentity identity(const G& g) {
