@@ -11,6 +11,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "best_move.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
@@ -20,24 +21,6 @@
 #include "sente/support/progress_bar.hpp"
 
 namespace sente::driver {
-namespace {
-
-// A best move: the fastest win, the slowest loss, else the first best.
-const plugin::MoveAnalysis& choose(const plugin::Analysis& a) {
-  const plugin::MoveAnalysis* chosen = &a.moves.front();
-  bool found = false;
-  for (const auto& m : a.moves) {
-    if (!m.best) continue;
-    const bool better =
-        !found || (m.depth >= 0 && chosen->depth >= 0 &&
-                   (a.value > 0 ? m.depth < chosen->depth : m.depth > chosen->depth));
-    if (better) chosen = &m;
-    found = true;
-  }
-  return *chosen;
-}
-
-}  // namespace
 
 int run_play(const Common& common, const std::string& game, const plugin::Options& options,
              const std::vector<std::string>& position, const std::string& first) {
@@ -96,7 +79,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     }
     std::string move;
     if (!human) {
-      const plugin::MoveAnalysis& m = choose(*a);
+      const plugin::MoveAnalysis& m = choose_best_move(*a);
       move = m.move;
       talk << "computer plays " << move << "  (position: " << a->value_text
            << "; this move: " << m.value_text

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sente/plugin/interface.hpp"
+#include "serve/api.hpp"
 
 namespace sente::driver {
 
@@ -56,5 +57,17 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
 // `first`: "human" or "computer".
 int run_play(const Common& common, const std::string& game, const plugin::Options& options,
              const std::vector<std::string>& position, const std::string& first);
+
+// `sente serve`: where it listens, and its limits.
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  std::uint16_t port = 8080;
+  std::string app;    // the page's folder; empty: share/sente/web beside the program
+  int memory_mb = 0;  // the server's address-space limit; 0: none
+  serve::Limits limits;
+};
+
+// Serves until SIGINT or SIGTERM (exit 0 then).
+int run_serve(const Common& common, const ServeOptions& options);
 
 }  // namespace sente::driver

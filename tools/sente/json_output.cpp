@@ -30,9 +30,24 @@ void to_json(nlohmann::json& j, const Stat& s) {
 }
 
 void to_json(nlohmann::json& j, const MoveAnalysis& m) {
-  j = {{"move", m.move}, {"also", m.also},        {"value", m.value}, {"value_text", m.value_text},
-       {"best", m.best}, {"resolved", m.resolved}};
+  j = {{"move", m.move},         {"also", m.also},
+       {"value", m.value},       {"value_text", m.value_text},
+       {"value_kind", m.value_kind}, {"best", m.best},
+       {"resolved", m.resolved}};
   if (m.depth >= 0) j["depth"] = m.depth;
+}
+
+// Only the fields a shape uses, to keep views small.
+void to_json(nlohmann::json& j, const Shape& s) {
+  j = {{"kind", s.kind}, {"at", s.at}};
+  for (const auto& [key, value] : {std::pair{"style", &s.style}, std::pair{"text", &s.text},
+                                   std::pair{"move", &s.move}, std::pair{"group", &s.group},
+                                   std::pair{"select", &s.select}})
+    if (!value->empty()) j[key] = *value;
+}
+
+void to_json(nlohmann::json& j, const BoardView& v) {
+  j = {{"width", v.width}, {"height", v.height}, {"shapes", v.shapes}};
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {
@@ -54,6 +69,7 @@ void to_json(nlohmann::json& j, const Analysis& a) {
        {"stats", a.stats},
        {"certificate", a.certificate}};
   if (a.depth >= 0) j["depth"] = a.depth;
+  if (a.view.width > 0) j["view"] = a.view;
 }
 
 void to_json(nlohmann::json& j, const VerifyItem& v) {

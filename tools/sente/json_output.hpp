@@ -23,6 +23,8 @@ void to_json(nlohmann::json& j, const EngineInfo& e);
 void to_json(nlohmann::json& j, const GameInfo& g);
 void to_json(nlohmann::json& j, const Stat& s);
 void to_json(nlohmann::json& j, const MoveAnalysis& m);
+void to_json(nlohmann::json& j, const Shape& s);
+void to_json(nlohmann::json& j, const BoardView& v);
 void to_json(nlohmann::json& j, const Analysis& a);
 void to_json(nlohmann::json& j, const VerifyItem& v);
 void to_json(nlohmann::json& j, const VerifyReport& r);

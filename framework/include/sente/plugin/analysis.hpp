@@ -39,6 +39,7 @@ Analysis header(const Bound<G>& b, const typename G::Position& p) {
   a.position = text::format(g, p);
   a.to_move = text::to_move(g, p);
   a.value_meaning = text::value_meaning(g);
+  a.view = text::view(g, p);
   a.engine = b.engine;
   return a;
 }
@@ -305,6 +306,25 @@ class GameSession final : public Session {
   }
 
   int player() const override { return player_; }
+
+  absl::Status reset(const PositionInput& input) override {
+    const G& g = *b_.game;
+    const bool from_file = !input.file.empty();
+    typename G::Position p = g.start();
+    if (from_file || input.text.find_first_not_of(" \t\r\n") != std::string::npos) {
+      absl::StatusOr<G> other = text::with_board_of(g, input.text, from_file);
+      if (!other.ok()) return other.status();
+      if (!text::same_board(g, *other))
+        return absl::FailedPreconditionError(
+            "the position is on another board than this session's: open a new session");
+      absl::StatusOr<typename G::Position> q = text::parse(g, input.text, from_file);
+      if (!q.ok()) return q.status();
+      p = std::move(*q);
+    }
+    b_.position = start_ = std::move(p);
+    player_ = 0;
+    return absl::OkStatus();
+  }
 
  private:
   Bound<G> b_;

@@ -24,7 +24,7 @@
 
 namespace sente::plugin {
 
-inline constexpr std::uint32_t kAbiVersion = 5;
+inline constexpr std::uint32_t kAbiVersion = 6;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -87,6 +87,34 @@ struct MoveAnalysis {
   std::int64_t depth = -1;  // plies to the end after this move, best play; -1 unknown
 };
 
+// One thing drawn on a board for the web page (`sente serve`), in board
+// units: the page scales the box 0..width x 0..height to fit, y downward.
+// Styles the page knows are listed in sente/support/board_view.hpp.
+struct Shape {
+  // "rect": at = {x, y, w, h}; "circle": {cx, cy, r}; "line": {x1, y1, x2,
+  // y2}; "polygon", "polyline": {x1, y1, x2, y2, ...}; "text": {x, y}, the
+  // centre of `text`.
+  std::string kind;
+  std::vector<double> at;
+  std::string style;  // space-separated style names, e.g. "cell", "line p0"
+  std::string text;   // a label drawn centred on the shape
+  // A legal move's name (as MoveAnalysis::move): the shape is the move's
+  // target, coloured by its value, and clicking it plays the move.
+  std::string move;
+  // Non-empty: the shape is drawn only while this group is selected (the
+  // moves of one piece or coin).
+  std::string group;
+  // Non-empty: clicking the shape selects group `select`.
+  std::string select;
+};
+
+// A position as shapes (Shape); empty (width 0) when the game draws none,
+// and the page then shows the text board and a list of moves.
+struct BoardView {
+  double width = 0, height = 0;  // board units
+  std::vector<Shape> shapes;     // drawn in order: later shapes on top
+};
+
 // A solved or analysed position.
 struct Analysis {
   std::string game;
@@ -105,6 +133,7 @@ struct Analysis {
   std::string summary;        // one line: who moves, how many moves, how many optimal
   std::string diagram;        // the position drawn with every move's value
   std::string board;          // the position drawn without values (for `sente play`)
+  BoardView view;             // the position as shapes, moves as targets (`sente serve`)
   std::string engine;         // the engine's --engine name, e.g. "dense"
   std::string engine_detail;  // what solved it, e.g. "dense retrograde (completion kernel)"
   std::vector<Stat> stats;
@@ -169,6 +198,12 @@ class BOOST_SYMBOL_VISIBLE Session {
   // Who moves now: 0 for the player who moved first in this session, 1 for
   // the other (a scored move that earns another move keeps the mover).
   virtual int player() const = 0;
+  // Moves the session to `position` (text in one of the position formats;
+  // empty: the start), keeping the engine's tables, and makes its player to
+  // move player 0. InvalidArgument for a malformed position;
+  // FailedPrecondition when the position is on another board or variant
+  // (open a new session for it).
+  virtual absl::Status reset(const PositionInput& position) = 0;
 };
 
 // What a plugin offers. Every call reports bad input as a Status whose message

@@ -49,6 +49,11 @@
 //                                              move): `solve` answers as from
 //                                              the start (outcome class);
 //                                              absent: false
+//   BoardView view(const Position&) const;     the position as shapes for the
+//                                              web page, each legal move a
+//                                              target (support/board_view.hpp);
+//                                              absent: none, the page shows
+//                                              the text board
 //   static Options engine_defaults();          the game's defaults for engine
 //                                              options (e.g. history=off)
 //   static absl::StatusOr<VerifyReport> verify(const Options&, const
@@ -267,6 +272,27 @@ std::vector<NamedText> certificate(const G& g, const typename G::Position& p) {
     return g.certificate(p);
   else
     return {};
+}
+
+template <PluginGame G>
+BoardView view(const G& g, const typename G::Position& p) {
+  if constexpr (requires {
+                  { g.view(p) } -> std::convertible_to<BoardView>;
+                })
+    return g.view(p);
+  else
+    return {};
+}
+
+// Whether games `a` and `b` (one opened from options, one from a position's
+// board) play on the same board and rules: their starts read the same.
+template <PluginGame G>
+bool same_board(const G& a, const G& b) {
+  if constexpr (std::equality_comparable<G>)
+    return a == b;
+  else
+    return format(a, a.start()) == format(b, b.start()) &&
+           variant_name(a, a.start()) == variant_name(b, b.start());
 }
 
 template <PluginGame G>

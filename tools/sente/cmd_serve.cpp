@@ -1,0 +1,90 @@
+// `sente serve`: the web position browser (serve/api.hpp, serve/http_server.hpp)
+// for every game on the plugin search path. Runs until SIGINT or SIGTERM.
+#include <signal.h>
+#include <sys/resource.h>
+
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+#include "absl/strings/str_format.h"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "json_output.hpp"
+#include "sente/plugin/loader.hpp"
+#include "sente/support/memory.hpp"
+#include "serve/http_server.hpp"
+#include "serve/static_files.hpp"
+
+namespace sente::driver {
+
+int run_serve(const Common& common, const ServeOptions& o) {
+  if (o.memory_mb > 0) {
+    // Engines check the memory available before they allocate (memory.hpp),
+    // and this cap is part of it: a solve past it is refused with its size.
+    const rlim_t bytes = static_cast<rlim_t>(o.memory_mb) << 20;
+    rlimit as{bytes, bytes};
+    if (setrlimit(RLIMIT_AS, &as) != 0)
+      return report_usage_error(absl::StrFormat("--memory-mb %d: cannot set the limit", o.memory_mb));
+  }
+  const std::filesystem::path app = serve::app_folder(o.app);
+  if (!std::filesystem::is_regular_file(app / "index.html"))
+    return report_error(absl::NotFoundError(absl::StrFormat(
+        "the page's files are not in %s (no index.html): give --app DIR, the folder "
+        "share/sente/web of the build or install",
+        app.string())));
+  if (!o.limits.table_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(o.limits.table_dir, ec);
+    if (ec)
+      return report_error(absl::InvalidArgumentError(absl::StrFormat(
+          "--table-dir %s: %s", o.limits.table_dir.string(), ec.message())));
+  }
+  plugin::Discovery found = plugin::discover_plugins(plugin::plugin_search_path());
+  if (found.plugins.empty())
+    return report_plugin_error(absl::NotFoundError("no games found on the plugin search path; "
+                                                   "`sente list` says where it looked"));
+  if (!common.quiet)
+    for (const auto& p : found.problems)
+      std::fprintf(stderr, "sente: warning: %s\n", p.message.c_str());
+  const std::size_t games = found.plugins.size();
+
+  // SIGINT and SIGTERM stop the server from a thread of their own (sigwait),
+  // blocked in every other thread.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+
+  serve::Api api(std::move(found), o.limits);
+  serve::ServerConfig config{.host = o.host, .port = o.port, .app = app};
+  absl::StatusOr<std::unique_ptr<serve::HttpServer>> server =
+      serve::HttpServer::start(api, config);
+  if (!server.ok()) return report_error(server.status());
+  const std::string url = absl::StrFormat("http://%s:%d/", o.host.find(':') == std::string::npos
+                                                               ? o.host
+                                                               : "[" + o.host + "]",
+                                          (*server)->port());
+  if (common.json)
+    std::cout << nlohmann::json{{"url", url}, {"port", (*server)->port()}, {"games", games}}.dump()
+              << std::endl;
+  else
+    std::cout << "Serving " << games << " games at " << url << " (Ctrl-C stops)" << std::endl;
+  if (o.host != "127.0.0.1" && o.host != "::1" && o.host != "localhost" && !common.quiet)
+    std::fprintf(stderr,
+                 "sente: warning: listening on %s: anyone who can reach this address can run "
+                 "solves here\n",
+                 o.host.c_str());
+  int signal_number = 0;
+  std::thread waiter([&] {
+    sigwait(&stop_signals, &signal_number);
+    (*server)->stop();
+  });
+  (*server)->run();
+  waiter.join();
+  if (!common.quiet) std::fprintf(stderr, "sente: stopped by signal %d\n", signal_number);
+  return kOk;
+}
+
+}  // namespace sente::driver

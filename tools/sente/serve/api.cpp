@@ -1,0 +1,448 @@
+#include "serve/api.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <optional>
+#include <thread>
+
+#include <nlohmann/json.hpp>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "best_move.hpp"
+#include "json_output.hpp"
+
+namespace sente::serve {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+struct Api::Request {
+  const plugin::LoadedPlugin* plugin = nullptr;
+  plugin::Options options;
+  std::string position;
+  std::optional<std::string> move;
+  bool reply = true;
+  std::string id;         // the client's request id for /api/progress; may be empty
+  std::string cache_key;  // game and options: the session that serves it
+};
+
+// A game kept solved: one engine run at a time uses it.
+struct Api::Session {
+  std::mutex mu;
+  std::shared_ptr<plugin::Session> session;
+};
+
+struct Api::ProgressState {
+  std::atomic<std::uint64_t> done{0}, total{0};
+  std::atomic<bool> running{true};
+};
+
+struct Api::Job {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool done = false;
+  Response response;
+};
+
+namespace {
+
+Response answer(int status, const json& body, int retry_after = 0) {
+  return {status, driver::json_text(body), retry_after};
+}
+
+Response error(int status, std::string_view message, int retry_after = 0) {
+  return answer(status, json{{"error", message}}, retry_after);
+}
+
+// The HTTP status of an engine's or game's error (see api.hpp).
+int http_status(const absl::Status& s) {
+  switch (s.code()) {
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kUnimplemented:
+    case absl::StatusCode::kOutOfRange:
+    case absl::StatusCode::kFailedPrecondition:
+      return 400;
+    case absl::StatusCode::kResourceExhausted:
+      return 422;
+    default:
+      return 500;
+  }
+}
+
+Response error(const absl::Status& s) {
+  return error(http_status(s), std::string(s.message()));
+}
+
+// An option value as the request gave it: a string, a number or a boolean.
+std::optional<std::string> option_text(const json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "on" : "off";
+  if (v.is_number_integer()) return v.dump();
+  if (v.is_number_float()) return absl::StrFormat("%.17g", v.get<double>());
+  return std::nullopt;
+}
+
+// Options a client may not set: files on the server's disk.
+std::optional<std::string> refused_option(const std::string& key, const std::string& value) {
+  if (value.find('/') != std::string::npos || value.find('\\') != std::string::npos)
+    return absl::StrCat("option '", key, "': file paths are not accepted by the server");
+  if (key == "check")
+    return "option 'check': published tables are compared by `sente table`, not the server";
+  if (key == "table" && value != "on" && value != "off")
+    return "option 'table': table files are chosen by the server (`sente serve --table-dir`); "
+           "give on or off";
+  return std::nullopt;
+}
+
+// The engine a request runs: the one it names, else the game's first.
+std::string engine_of(const plugin::GameInfo& info, const plugin::Options& options) {
+  if (auto it = options.find("engine"); it != options.end()) return it->second;
+  return info.engines.empty() ? std::string() : info.engines.front().name;
+}
+
+bool engine_declares(const plugin::GameInfo& info, const std::string& engine,
+                     const std::string& option) {
+  return std::any_of(info.options.begin(), info.options.end(), [&](const plugin::OptionInfo& o) {
+    return o.name == option && o.engine == engine;
+  });
+}
+
+std::string query_value(std::string_view query, std::string_view key) {
+  for (std::string_view rest = query; !rest.empty();) {
+    const std::size_t amp = rest.find('&');
+    const std::string_view pair = rest.substr(0, amp);
+    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
+    if (pair.substr(0, key.size()) == key && pair.size() > key.size() && pair[key.size()] == '=')
+      return std::string(pair.substr(key.size() + 1));
+  }
+  return {};
+}
+
+}  // namespace
+
+Api::Api(plugin::Discovery plugins, Limits limits)
+    : plugins_(std::move(plugins)), limits_(std::move(limits)) {}
+
+Api::~Api() {
+  std::unique_lock lock(mu_);
+  slot_freed_.wait(lock, [&] { return running_ == 0; });
+}
+
+Response Api::handle(std::string_view method, std::string_view target, std::string_view body) {
+  const std::size_t q = target.find('?');
+  const std::string_view path = target.substr(0, q);
+  const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
+  {
+    std::lock_guard lock(mu_);
+    ++requests_;
+  }
+  const bool get = method == "GET" || method == "HEAD";
+  auto only = [&](std::string_view wanted) {
+    return error(405, absl::StrCat(std::string(path), " takes ", std::string(wanted), " requests"));
+  };
+  if (path == "/api/games") return get ? games() : only("GET");
+  if (path == "/api/status") return get ? status() : only("GET");
+  if (path == "/api/progress") return get ? progress(query) : only("GET");
+  if (path == "/api/analyze") return method == "POST" ? analyze_or_play(body, false) : only("POST");
+  if (path == "/api/play") return method == "POST" ? analyze_or_play(body, true) : only("POST");
+  return error(404, absl::StrCat("no endpoint ", std::string(path),
+                                 ": the API has /api/games, /api/status, /api/progress, "
+                                 "/api/analyze and /api/play"));
+}
+
+Response Api::games() const {
+  json games = json::array();
+  for (const auto& p : plugins_.plugins) {
+    json g = p.info;
+    g["plugin"] = p.path.string();
+    games.push_back(g);
+  }
+  json problems = json::array();
+  for (const auto& p : plugins_.problems)
+    problems.push_back({{"plugin", p.plugin.string()}, {"kind", p.kind}, {"message", p.message}});
+  json searched = json::array();
+  for (const auto& s : plugins_.searched) searched.push_back(s.string());
+  return answer(200, json{{"games", games}, {"problems", problems}, {"searched", searched}});
+}
+
+Response Api::status() {
+  std::lock_guard lock(mu_);
+  return answer(200, json{{"solves_running", running_},
+                          {"solves_queued", queued_},
+                          {"sessions_kept", sessions_.size()},
+                          {"requests", requests_},
+                          {"limits",
+                           {{"max_body_bytes", limits_.max_body_bytes},
+                            {"max_position_bytes", limits_.max_position_bytes},
+                            {"max_solves", limits_.max_solves},
+                            {"max_queued", limits_.max_queued},
+                            {"time_limit_seconds", limits_.time_limit_seconds},
+                            {"node_limit", limits_.node_limit},
+                            {"max_sessions", limits_.max_sessions},
+                            {"max_plies", limits_.max_plies}}}});
+}
+
+Response Api::progress(std::string_view query) {
+  const std::string id = query_value(query, "request");
+  if (id.empty()) return error(400, "give the request's id: /api/progress?request=ID");
+  std::lock_guard lock(mu_);
+  auto it = progress_.find(id);
+  if (it == progress_.end())
+    return error(404, absl::StrCat("no request '", id, "' is known (finished long ago, or never "
+                                   "gave \"request\")"));
+  return answer(200, json{{"done", it->second->done.load()},
+                          {"total", it->second->total.load()},
+                          {"running", it->second->running.load()}});
+}
+
+std::shared_ptr<Api::ProgressState> Api::progress_for(const std::string& id) {
+  if (id.empty()) return nullptr;
+  std::lock_guard lock(mu_);
+  if (progress_.size() >= 256)  // forget finished requests first
+    std::erase_if(progress_, [](const auto& kv) { return !kv.second->running; });
+  if (progress_.size() >= 256) return nullptr;
+  auto state = std::make_shared<ProgressState>();
+  progress_[id] = state;
+  return state;
+}
+
+Response Api::analyze_or_play(std::string_view body, bool play) {
+  if (body.size() > limits_.max_body_bytes)
+    return error(413, absl::StrFormat("the request body has %d bytes; the limit is %d",
+                                      body.size(), limits_.max_body_bytes));
+  const json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  if (j.is_discarded())
+    return error(400, "the request body is not JSON: send an object such as "
+                      "{\"game\": \"tic-tac-toe\", \"position\": \"\"}");
+  if (!j.is_object()) return error(400, "the request body must be a JSON object");
+  Request r;
+  for (const auto& [key, value] : j.items()) {
+    auto text = [&](std::string* out) {
+      if (!value.is_string()) return false;
+      *out = value.get<std::string>();
+      return true;
+    };
+    bool ok = true;
+    std::string game;
+    if (key == "game") {
+      ok = text(&game);
+      if (ok) {
+        for (const auto& p : plugins_.plugins)
+          if (p.info.name == game) r.plugin = &p;
+        if (!r.plugin) {
+          std::string names;
+          for (const auto& p : plugins_.plugins) absl::StrAppend(&names, names.empty() ? "" : ", ", p.info.name);
+          return error(404, absl::StrCat("no game '", game, "': this server has ", names));
+        }
+      }
+    } else if (key == "position") {
+      ok = text(&r.position);
+    } else if (key == "request") {
+      ok = text(&r.id) && r.id.size() <= 64;
+    } else if (key == "move" && play) {
+      std::string m;
+      ok = text(&m);
+      r.move = m;
+    } else if (key == "reply" && play) {
+      ok = value.is_boolean();
+      if (ok) r.reply = value.get<bool>();
+    } else if (key == "options") {
+      ok = value.is_object();
+      if (ok)
+        for (const auto& [name, v] : value.items()) {
+          std::optional<std::string> t = option_text(v);
+          if (!t)
+            return error(400, absl::StrCat("option '", name,
+                                           "': give a string, a number or a boolean"));
+          if (auto why = refused_option(name, *t)) return error(400, *why);
+          r.options[name] = *t;
+        }
+    } else {
+      return error(400, absl::StrCat("unknown field '", key, "': ",
+                                     play ? "/api/play takes game, options, position, move, "
+                                            "reply and request"
+                                          : "/api/analyze takes game, options, position and "
+                                            "request"));
+    }
+    if (!ok)
+      return error(400, absl::StrCat("field '", key, "' has the wrong type",
+                                     key == "request" ? " (a string of at most 64 characters)"
+                                     : key == "reply" ? " (true or false)"
+                                     : key == "options"
+                                         ? " (an object of option names to values)"
+                                         : " (a string)"));
+  }
+  if (!r.plugin) return error(400, "give \"game\": one of the names /api/games lists");
+  if (r.position.size() > limits_.max_position_bytes)
+    return error(413, absl::StrFormat("the position has %d bytes; the limit is %d",
+                                      r.position.size(), limits_.max_position_bytes));
+  const plugin::GameInfo& info = r.plugin->info;
+  const std::string engine = engine_of(info, r.options);
+  // The node limit: the server's unless the request asks for less.
+  if (limits_.node_limit > 0 && engine_declares(info, engine, "node-limit")) {
+    if (auto it = r.options.find("node-limit"); it != r.options.end()) {
+      double asked = 0;
+      if (!absl::SimpleAtod(it->second, &asked) || asked <= 0 || asked > limits_.node_limit)
+        return error(400, absl::StrFormat("option 'node-limit' %s: this server allows 1 to %.0f",
+                                          it->second, limits_.node_limit));
+    } else {
+      r.options["node-limit"] = absl::StrFormat("%.0f", limits_.node_limit);
+    }
+  }
+  std::string key = info.name;
+  for (const auto& [k, v] : r.options) absl::StrAppend(&key, "\n", k, "=", v);
+  // Table files for engines that write them, named by the options' hash.
+  if (!limits_.table_dir.empty() && engine_declares(info, engine, "table") && engine == "tablebase" &&
+      !r.options.contains("table"))
+    r.options["table"] = (limits_.table_dir / absl::StrFormat("%s-%016x.tbl", info.name,
+                                                              std::hash<std::string>{}(key)))
+                             .string();
+  r.cache_key = std::move(key);
+  return run(r, play);
+}
+
+Response Api::run(const Request& request, bool play) {
+  const auto deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(limits_.time_limit_seconds));
+  {
+    std::unique_lock lock(mu_);
+    if (running_ >= limits_.max_solves) {
+      if (queued_ >= limits_.max_queued)
+        return error(503,
+                     absl::StrFormat("busy: %d solves running and %d waiting, the server's "
+                                     "limits; try again shortly",
+                                     running_, queued_),
+                     2);
+      ++queued_;
+      const bool free = slot_freed_.wait_until(
+          lock, deadline, [&] { return running_ < limits_.max_solves; });
+      --queued_;
+      if (!free)
+        return error(503,
+                     absl::StrFormat("busy: no solve slot came free within the time limit "
+                                     "(%.0f s); try again later",
+                                     limits_.time_limit_seconds),
+                     5);
+    }
+    ++running_;
+  }
+  auto job = std::make_shared<Job>();
+  std::shared_ptr<ProgressState> state = progress_for(request.id);
+  std::thread([this, job, request, play, state] {
+    Progress progress;
+    if (state)
+      progress = [state](std::uint64_t done, std::uint64_t total) {
+        state->done = done;
+        state->total = total;
+      };
+    Response r;
+    try {
+      r = work(request, play, progress);
+    } catch (const std::exception& e) {
+      r = error(500, absl::StrCat("internal error: ", e.what()));
+    }
+    if (state) state->running = false;
+    {
+      std::lock_guard lock(job->mu);
+      job->response = std::move(r);
+      job->done = true;
+    }
+    job->cv.notify_all();
+    std::lock_guard lock(mu_);  // the last use of `this`: ~Api waits for it
+    --running_;
+    slot_freed_.notify_all();
+  }).detach();
+  std::unique_lock lock(job->mu);
+  if (job->cv.wait_until(lock, deadline, [&] { return job->done; })) return job->response;
+  std::string done;
+  if (state && state->total > 0)
+    done = absl::StrFormat(" (%.0f %% done)", 100.0 * state->done / state->total);
+  return error(503,
+               absl::StrFormat("the solve passed this server's time limit of %.0f s%s; it goes "
+                               "on and its result will be kept: ask again later",
+                               limits_.time_limit_seconds, done),
+               10);
+}
+
+std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
+  std::lock_guard lock(mu_);
+  for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
+    if (it->first == request.cache_key) {
+      sessions_.splice(sessions_.begin(), sessions_, it);
+      return it->second;
+    }
+  sessions_.emplace_front(request.cache_key, std::make_shared<Session>());
+  // Drop the least recently used games beyond the limit (one in use stays
+  // alive with its request: the list holds only a reference).
+  while (sessions_.size() > limits_.max_sessions) sessions_.pop_back();
+  return sessions_.front().second;
+}
+
+Response Api::work(const Request& request, bool play, const Progress& progress) {
+  const auto start = Clock::now();
+  std::shared_ptr<Session> kept = session_for(request);
+  std::lock_guard lock(kept->mu);
+  const plugin::PositionInput position{request.position, {}};
+  bool fresh = false;
+  absl::Status reset = absl::FailedPreconditionError("no session yet");
+  if (kept->session) reset = kept->session->reset(position);
+  if (absl::IsFailedPrecondition(reset)) {
+    auto s = request.plugin->game->session(request.options, position);
+    if (!s.ok()) return error(s.status());
+    kept->session = std::move(*s);
+    fresh = true;
+  } else if (!reset.ok()) {
+    return error(reset);
+  }
+  plugin::Session& session = *kept->session;
+  json played = json::array();
+  auto play_move = [&](const std::string& move, const char* by,
+                       const std::string& value_text) -> absl::Status {
+    if (absl::Status s = session.play(move); !s.ok()) return s;
+    played.push_back({{"by", by}, {"move", move}, {"value_text", value_text}});
+    return absl::OkStatus();
+  };
+  absl::StatusOr<plugin::Analysis> a = session.analyze(progress);
+  if (!a.ok()) return error(a.status());
+  if (play) {
+    // The computer plays for player `computer` of the session: the side to
+    // move now when no move is given, else the other side.
+    int computer = 0;
+    if (request.move) {
+      std::string value_text;
+      for (const auto& m : a->moves)
+        if (m.move == *request.move) value_text = m.value_text;
+      if (absl::Status s = play_move(*request.move, "human", value_text); !s.ok())
+        return error(s);
+      a = session.analyze(progress);
+      if (!a.ok()) return error(a.status());
+      computer = 1;
+    }
+    for (int plies = 0; (request.reply || !request.move) && !a->moves.empty() &&
+                        session.player() == computer;
+         ++plies) {
+      if (plies >= limits_.max_plies)
+        return error(422, absl::StrFormat("the computer kept the move for %d plies, this "
+                                          "server's limit",
+                                          limits_.max_plies));
+      const plugin::MoveAnalysis& m = driver::choose_best_move(*a);
+      if (absl::Status s = play_move(m.move, "computer", m.value_text); !s.ok()) return error(s);
+      a = session.analyze(progress);
+      if (!a.ok()) return error(a.status());
+    }
+  }
+  json out = {{"analysis", *a},
+              {"session", fresh ? "new" : "kept"},
+              {"seconds", std::chrono::duration<double>(Clock::now() - start).count()}};
+  if (play) out["played"] = played;
+  return answer(200, out);
+}
+
+}  // namespace sente::serve

@@ -1,0 +1,101 @@
+// The JSON API of `sente serve`, without the network: a request (method,
+// target, body) in, a response (status, JSON body) out, so tests call it
+// directly and the HTTP layer (http_server.hpp) only carries bytes.
+//
+// Endpoints (every body and answer is JSON; errors are {"error": message}):
+//   GET  /api/games     what `sente list --json` gives: games, problems, searched
+//   GET  /api/status    solves running and queued, sessions kept, the limits
+//   GET  /api/progress?request=ID   {"done", "total", "running"} of a request
+//                       that gave "request": ID (the page's progress bar)
+//   POST /api/analyze   {"game", "options"?, "position"?, "request"?} -> {"analysis"}:
+//                       every legal move's value, the value, the board's shapes
+//   POST /api/play      {"game", "options"?, "position"?, "move"?, "reply"?, "request"?}:
+//                       plays `move` at `position`, then (reply, default true)
+//                       the computer's moves while the other side is to move;
+//                       without `move` the computer moves for the side to move.
+//                       -> {"played": [{"by", "move", "value_text"}], "analysis"}
+// Status codes: 400 malformed JSON, field, option or position (with the
+// game's message); 404 unknown endpoint or game; 405 wrong method; 413 a
+// position past the size limit; 422 a solve past the engine's or the
+// server's limits (memory, nodes); 503 busy (every solve slot and queue place
+// taken) or past the time limit (the solve goes on and its result is kept),
+// with Retry-After; 500 an engine's internal error.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <filesystem>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sente/plugin/loader.hpp"
+
+namespace sente::serve {
+
+struct Limits {
+  std::size_t max_body_bytes = 64 * 1024;      // request body
+  std::size_t max_position_bytes = 16 * 1024;  // a position's text
+  int max_solves = 2;                          // engine runs at once
+  int max_queued = 16;                         // requests waiting for a solve slot
+  double time_limit_seconds = 120;             // a request's wait for its solve
+  // node-limit given to an engine that declares one when the request names
+  // none; a request may ask for less, not more. 0: none.
+  double node_limit = 5e7;
+  std::size_t max_sessions = 16;  // games kept solved (least recently used dropped)
+  int max_plies = 1000;           // computer moves in one /api/play
+  // Where engines that write table files (option "table" of the tablebase
+  // engine) keep them; empty: tables are kept in memory only.
+  std::filesystem::path table_dir;
+};
+
+struct Response {
+  int status = 200;
+  std::string body;  // JSON
+  int retry_after_seconds = 0;
+};
+
+class Api {
+ public:
+  Api(plugin::Discovery plugins, Limits limits);
+  ~Api();  // waits for solves still running past their time limit
+  Api(const Api&) = delete;
+  Api& operator=(const Api&) = delete;
+
+  // `target` is the request's path and query ("/api/progress?request=x").
+  Response handle(std::string_view method, std::string_view target, std::string_view body);
+
+  const Limits& limits() const { return limits_; }
+
+ private:
+  struct Session;
+  struct Job;
+  struct ProgressState;
+  struct Request;
+
+  Response games() const;
+  Response status();
+  Response progress(std::string_view query);
+  Response analyze_or_play(std::string_view body, bool play);
+  // Runs `work` in a solve slot under the time limit.
+  Response run(const Request& request, bool play);
+  Response work(const Request& request, bool play, const Progress& progress);
+  std::shared_ptr<Session> session_for(const Request& request);
+  std::shared_ptr<ProgressState> progress_for(const std::string& id);
+
+  plugin::Discovery plugins_;
+  Limits limits_;
+
+  std::mutex mu_;  // guards everything below
+  std::condition_variable slot_freed_;
+  int running_ = 0, queued_ = 0;
+  std::list<std::pair<std::string, std::shared_ptr<Session>>> sessions_;  // most recent first
+  std::map<std::string, std::shared_ptr<ProgressState>> progress_;
+  std::uint64_t requests_ = 0;
+};
+
+}  // namespace sente::serve

@@ -1,0 +1,83 @@
+#include "serve/static_files.hpp"
+
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <system_error>
+
+#include <boost/dll/runtime_symbol_info.hpp>
+
+namespace sente::serve {
+namespace {
+
+// `s` with %XX escapes decoded; nothing when an escape is malformed.
+std::optional<std::string> percent_decode(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '%') {
+      out += s[i];
+      continue;
+    }
+    if (i + 2 >= s.size()) return std::nullopt;
+    int value = 0;
+    for (char c : s.substr(i + 1, 2)) {
+      value *= 16;
+      if (c >= '0' && c <= '9') value += c - '0';
+      else if (c >= 'a' && c <= 'f') value += c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F') value += c - 'A' + 10;
+      else return std::nullopt;
+    }
+    out += static_cast<char>(value);
+    i += 2;
+  }
+  return out;
+}
+
+std::string content_type(const std::filesystem::path& file) {
+  static const std::map<std::string, std::string> types = {
+      {".html", "text/html; charset=utf-8"},  {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},    {".svg", "image/svg+xml"},
+      {".png", "image/png"},                  {".json", "application/json"},
+      {".ico", "image/x-icon"},               {".txt", "text/plain; charset=utf-8"}};
+  auto it = types.find(file.extension().string());
+  return it == types.end() ? "application/octet-stream" : it->second;
+}
+
+}  // namespace
+
+std::optional<StaticFile> read_static(const std::filesystem::path& root, std::string_view path) {
+  namespace fs = std::filesystem;
+  path = path.substr(0, path.find_first_of("?#"));
+  std::optional<std::string> decoded = percent_decode(path);
+  if (!decoded || decoded->empty() || (*decoded)[0] != '/' ||
+      decoded->find_first_of(std::string_view("\0\\", 2)) != std::string::npos)
+    return std::nullopt;
+  std::string relative = decoded->substr(1);
+  if (relative.empty() || relative.back() == '/') relative += "index.html";
+  for (const auto& part : fs::path(relative))
+    if (part == ".." || part == ".") return std::nullopt;
+  std::error_code ec;
+  const fs::path base = fs::canonical(root, ec);
+  if (ec) return std::nullopt;
+  const fs::path file = fs::canonical(base / relative, ec);  // follows links
+  if (ec) return std::nullopt;
+  // Still inside the app's folder once every link is followed.
+  auto [b, f] = std::mismatch(base.begin(), base.end(), file.begin(), file.end());
+  if (b != base.end()) return std::nullopt;
+  if (!fs::is_regular_file(file, ec) || fs::file_size(file, ec) > (16u << 20) || ec)
+    return std::nullopt;
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  StaticFile out;
+  out.content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  out.content_type = content_type(file);
+  return out;
+}
+
+std::filesystem::path app_folder(const std::filesystem::path& given) {
+  if (!given.empty()) return given;
+  const std::filesystem::path program = boost::dll::program_location().string();
+  return program.parent_path().parent_path() / "share" / "sente" / "web";
+}
+
+}  // namespace sente::serve
