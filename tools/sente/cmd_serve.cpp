@@ -25,7 +25,8 @@ int run_serve(const Common& common, const ServeOptions& o) {
     const rlim_t bytes = static_cast<rlim_t>(o.memory_mb) << 20;
     rlimit as{bytes, bytes};
     if (setrlimit(RLIMIT_AS, &as) != 0)
-      return report_usage_error(absl::StrFormat("--memory-mb %d: cannot set the limit", o.memory_mb));
+      return report_usage_error(
+          absl::StrFormat("--memory-mb %d: cannot set the limit", o.memory_mb));
   }
   const std::filesystem::path app = serve::app_folder(o.app);
   if (!std::filesystem::is_regular_file(app / "index.html"))
@@ -37,13 +38,14 @@ int run_serve(const Common& common, const ServeOptions& o) {
     std::error_code ec;
     std::filesystem::create_directories(o.limits.table_dir, ec);
     if (ec)
-      return report_error(absl::InvalidArgumentError(absl::StrFormat(
-          "--table-dir %s: %s", o.limits.table_dir.string(), ec.message())));
+      return report_error(absl::InvalidArgumentError(
+          absl::StrFormat("--table-dir %s: %s", o.limits.table_dir.string(), ec.message())));
   }
   plugin::Discovery found = plugin::discover_plugins(plugin::plugin_search_path());
   if (found.plugins.empty())
-    return report_plugin_error(absl::NotFoundError("no games found on the plugin search path; "
-                                                   "`sente list` says where it looked"));
+    return report_plugin_error(
+        absl::NotFoundError("no games found on the plugin search path; "
+                            "`sente list` says where it looked"));
   if (!common.quiet)
     for (const auto& p : found.problems)
       std::fprintf(stderr, "sente: warning: %s\n", p.message.c_str());
@@ -59,13 +61,11 @@ int run_serve(const Common& common, const ServeOptions& o) {
 
   serve::Api api(std::move(found), o.limits);
   serve::ServerConfig config{.host = o.host, .port = o.port, .app = app};
-  absl::StatusOr<std::unique_ptr<serve::HttpServer>> server =
-      serve::HttpServer::start(api, config);
+  absl::StatusOr<std::unique_ptr<serve::HttpServer>> server = serve::HttpServer::start(api, config);
   if (!server.ok()) return report_error(server.status());
-  const std::string url = absl::StrFormat("http://%s:%d/", o.host.find(':') == std::string::npos
-                                                               ? o.host
-                                                               : "[" + o.host + "]",
-                                          (*server)->port());
+  const std::string url = absl::StrFormat(
+      "http://%s:%d/", o.host.find(':') == std::string::npos ? o.host : "[" + o.host + "]",
+      (*server)->port());
   if (common.json)
     std::cout << nlohmann::json{{"url", url}, {"port", (*server)->port()}, {"games", games}}.dump()
               << std::endl;

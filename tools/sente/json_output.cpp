@@ -30,9 +30,12 @@ void to_json(nlohmann::json& j, const Stat& s) {
 }
 
 void to_json(nlohmann::json& j, const MoveAnalysis& m) {
-  j = {{"move", m.move},         {"also", m.also},
-       {"value", m.value},       {"value_text", m.value_text},
-       {"value_kind", m.value_kind}, {"best", m.best},
+  j = {{"move", m.move},
+       {"also", m.also},
+       {"value", m.value},
+       {"value_text", m.value_text},
+       {"value_kind", m.value_kind},
+       {"best", m.best},
        {"resolved", m.resolved}};
   if (m.depth >= 0) j["depth"] = m.depth;
 }
@@ -40,9 +43,9 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
 // Only the fields a shape uses, to keep views small.
 void to_json(nlohmann::json& j, const Shape& s) {
   j = {{"kind", s.kind}, {"at", s.at}};
-  for (const auto& [key, value] : {std::pair{"style", &s.style}, std::pair{"text", &s.text},
-                                   std::pair{"move", &s.move}, std::pair{"group", &s.group},
-                                   std::pair{"select", &s.select}})
+  for (const auto& [key, value] :
+       {std::pair{"style", &s.style}, std::pair{"text", &s.text}, std::pair{"move", &s.move},
+        std::pair{"group", &s.group}, std::pair{"select", &s.select}})
     if (!value->empty()) j[key] = *value;
 }
 

@@ -246,39 +246,49 @@ int main(int argc, char** argv) {
   serve->add_option("--host", serve_options.host,
                     "Address to listen on (default 127.0.0.1: this machine only)");
   serve->add_option("--port,-p", serve_options.port, "TCP port (default 8080; 0: any free port)");
-  serve->add_option("--app", serve_options.app,
-                    "The page's folder (default: share/sente/web beside the program)")
+  serve
+      ->add_option("--app", serve_options.app,
+                   "The page's folder (default: share/sente/web beside the program)")
       ->type_name("DIR");
-  serve->add_option("--max-solves", serve_options.limits.max_solves,
-                    "Engine runs at once (default 2); more wait in the queue")
+  serve
+      ->add_option("--max-solves", serve_options.limits.max_solves,
+                   "Engine runs at once (default 2); more wait in the queue")
       ->check(CLI::Range(1, 64));
-  serve->add_option("--max-queued", serve_options.limits.max_queued,
-                    "Requests waiting for a solve; beyond, 503 busy (default 16)")
+  serve
+      ->add_option("--max-queued", serve_options.limits.max_queued,
+                   "Requests waiting for a solve; beyond, 503 busy (default 16)")
       ->check(CLI::Range(0, 4096));
-  serve->add_option("--time-limit", serve_options.limits.time_limit_seconds,
-                    "Seconds a request waits for its solve; past it, 503 and the solve goes on "
-                    "(default 120)")
+  serve
+      ->add_option("--time-limit", serve_options.limits.time_limit_seconds,
+                   "Seconds a request waits for its solve; past it, 503 and the solve goes on "
+                   "(default 120)")
       ->check(CLI::Range(0.1, 86400.0));
-  serve->add_option("--node-limit", serve_options.limits.node_limit,
-                    "node-limit of search engines for each request, and the most a request may "
-                    "ask (default 5e7; 0: none)")
+  serve
+      ->add_option("--node-limit", serve_options.limits.node_limit,
+                   "node-limit of search engines for each request, and the most a request may "
+                   "ask (default 5e7; 0: none)")
       ->check(CLI::NonNegativeNumber);
-  serve->add_option("--memory-mb", serve_options.memory_mb,
-                    "Address-space limit of the server in MiB: solves past it are refused with "
-                    "the size needed (default: none)")
+  serve
+      ->add_option("--memory-mb", serve_options.memory_mb,
+                   "Address-space limit of the server in MiB: solves past it are refused with "
+                   "the size needed (default: none)")
       ->check(CLI::NonNegativeNumber);
-  serve->add_option("--max-body", serve_options.limits.max_body_bytes,
-                    "Largest request body in bytes (default 65536)")
+  serve
+      ->add_option("--max-body", serve_options.limits.max_body_bytes,
+                   "Largest request body in bytes (default 65536)")
       ->check(CLI::Range(256, 1 << 24));
-  serve->add_option("--max-position", serve_options.limits.max_position_bytes,
-                    "Largest position text in bytes (default 16384)")
+  serve
+      ->add_option("--max-position", serve_options.limits.max_position_bytes,
+                   "Largest position text in bytes (default 16384)")
       ->check(CLI::Range(16, 1 << 24));
-  serve->add_option("--max-sessions", serve_options.limits.max_sessions,
-                    "Games and variants kept solved in memory (default 16)")
+  serve
+      ->add_option("--max-sessions", serve_options.limits.max_sessions,
+                   "Games and variants kept solved in memory (default 16)")
       ->check(CLI::Range(1, 4096));
-  serve->add_option("--table-dir", table_dir,
-                    "Where table engines (tablebase) keep their table files, so a restart "
-                    "loads them (default: memory only)")
+  serve
+      ->add_option("--table-dir", table_dir,
+                   "Where table engines (tablebase) keep their table files, so a restart "
+                   "loads them (default: memory only)")
       ->type_name("DIR");
   add_common(serve);
   serve->footer(std::string("Example: sente serve --port 8080, then open "

@@ -194,7 +194,8 @@ Response Api::progress(std::string_view query) {
   std::lock_guard lock(mu_);
   auto it = progress_.find(id);
   if (it == progress_.end())
-    return error(404, absl::StrCat("no request '", id, "' is known (finished long ago, or never "
+    return error(404, absl::StrCat("no request '", id,
+                                   "' is known (finished long ago, or never "
                                    "gave \"request\")"));
   return answer(200, json{{"done", it->second->done.load()},
                           {"total", it->second->total.load()},
@@ -214,12 +215,13 @@ std::shared_ptr<Api::ProgressState> Api::progress_for(const std::string& id) {
 
 Response Api::analyze_or_play(std::string_view body, bool play) {
   if (body.size() > limits_.max_body_bytes)
-    return error(413, absl::StrFormat("the request body has %d bytes; the limit is %d",
-                                      body.size(), limits_.max_body_bytes));
+    return error(413, absl::StrFormat("the request body has %d bytes; the limit is %d", body.size(),
+                                      limits_.max_body_bytes));
   const json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
   if (j.is_discarded())
-    return error(400, "the request body is not JSON: send an object such as "
-                      "{\"game\": \"tic-tac-toe\", \"position\": \"\"}");
+    return error(400,
+                 "the request body is not JSON: send an object such as "
+                 "{\"game\": \"tic-tac-toe\", \"position\": \"\"}");
   if (!j.is_object()) return error(400, "the request body must be a JSON object");
   Request r;
   for (const auto& [key, value] : j.items()) {
@@ -237,7 +239,8 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
           if (p.info.name == game) r.plugin = &p;
         if (!r.plugin) {
           std::string names;
-          for (const auto& p : plugins_.plugins) absl::StrAppend(&names, names.empty() ? "" : ", ", p.info.name);
+          for (const auto& p : plugins_.plugins)
+            absl::StrAppend(&names, names.empty() ? "" : ", ", p.info.name);
           return error(404, absl::StrCat("no game '", game, "': this server has ", names));
         }
       }
@@ -258,8 +261,8 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
         for (const auto& [name, v] : value.items()) {
           std::optional<std::string> t = option_text(v);
           if (!t)
-            return error(400, absl::StrCat("option '", name,
-                                           "': give a string, a number or a boolean"));
+            return error(400,
+                         absl::StrCat("option '", name, "': give a string, a number or a boolean"));
           if (auto why = refused_option(name, *t)) return error(400, *why);
           r.options[name] = *t;
         }
@@ -272,11 +275,10 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
     }
     if (!ok)
       return error(400, absl::StrCat("field '", key, "' has the wrong type",
-                                     key == "request" ? " (a string of at most 64 characters)"
-                                     : key == "reply" ? " (true or false)"
-                                     : key == "options"
-                                         ? " (an object of option names to values)"
-                                         : " (a string)"));
+                                     key == "request"   ? " (a string of at most 64 characters)"
+                                     : key == "reply"   ? " (true or false)"
+                                     : key == "options" ? " (an object of option names to values)"
+                                                        : " (a string)"));
   }
   if (!r.plugin) return error(400, "give \"game\": one of the names /api/games lists");
   if (r.position.size() > limits_.max_position_bytes)
@@ -298,10 +300,10 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
   std::string key = info.name;
   for (const auto& [k, v] : r.options) absl::StrAppend(&key, "\n", k, "=", v);
   // Table files for engines that write them, named by the options' hash.
-  if (!limits_.table_dir.empty() && engine_declares(info, engine, "table") && engine == "tablebase" &&
-      !r.options.contains("table"))
-    r.options["table"] = (limits_.table_dir / absl::StrFormat("%s-%016x.tbl", info.name,
-                                                              std::hash<std::string>{}(key)))
+  if (!limits_.table_dir.empty() && engine_declares(info, engine, "table") &&
+      engine == "tablebase" && !r.options.contains("table"))
+    r.options["table"] = (limits_.table_dir /
+                          absl::StrFormat("%s-%016x.tbl", info.name, std::hash<std::string>{}(key)))
                              .string();
   r.cache_key = std::move(key);
   return run(r, play);
@@ -321,8 +323,8 @@ Response Api::run(const Request& request, bool play) {
                                      running_, queued_),
                      2);
       ++queued_;
-      const bool free = slot_freed_.wait_until(
-          lock, deadline, [&] { return running_ < limits_.max_solves; });
+      const bool free =
+          slot_freed_.wait_until(lock, deadline, [&] { return running_ < limits_.max_solves; });
       --queued_;
       if (!free)
         return error(503,
@@ -350,14 +352,16 @@ Response Api::run(const Request& request, bool play) {
     }
     if (state) state->running = false;
     {
-      std::lock_guard lock(job->mu);
-      job->response = std::move(r);
-      job->done = true;
+      // The slot is free before the answer is out, so the client's next
+      // request finds it free. The last use of `this`: ~Api waits for it.
+      std::lock_guard lock(mu_);
+      --running_;
+      slot_freed_.notify_all();
     }
+    std::lock_guard lock(job->mu);
+    job->response = std::move(r);
+    job->done = true;
     job->cv.notify_all();
-    std::lock_guard lock(mu_);  // the last use of `this`: ~Api waits for it
-    --running_;
-    slot_freed_.notify_all();
   }).detach();
   std::unique_lock lock(job->mu);
   if (job->cv.wait_until(lock, deadline, [&] { return job->done; })) return job->response;
@@ -419,14 +423,13 @@ Response Api::work(const Request& request, bool play, const Progress& progress) 
       std::string value_text;
       for (const auto& m : a->moves)
         if (m.move == *request.move) value_text = m.value_text;
-      if (absl::Status s = play_move(*request.move, "human", value_text); !s.ok())
-        return error(s);
+      if (absl::Status s = play_move(*request.move, "human", value_text); !s.ok()) return error(s);
       a = session.analyze(progress);
       if (!a.ok()) return error(a.status());
       computer = 1;
     }
-    for (int plies = 0; (request.reply || !request.move) && !a->moves.empty() &&
-                        session.player() == computer;
+    for (int plies = 0;
+         (request.reply || !request.move) && !a->moves.empty() && session.player() == computer;
          ++plies) {
       if (plies >= limits_.max_plies)
         return error(422, absl::StrFormat("the computer kept the move for %d plies, this "

@@ -48,7 +48,8 @@ struct HttpServer::Impl {
       Response r = api.handle(method, target, req.body());
       res.result(static_cast<unsigned>(r.status));
       res.set(http::field::content_type, "application/json");
-      if (r.retry_after_seconds > 0) res.set(http::field::retry_after, std::to_string(r.retry_after_seconds));
+      if (r.retry_after_seconds > 0)
+        res.set(http::field::retry_after, std::to_string(r.retry_after_seconds));
       res.body() = req.method() == http::verb::head ? std::string() : std::move(r.body);
     } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
       res.result(http::status::method_not_allowed);
@@ -92,9 +93,10 @@ struct HttpServer::Impl {
           http::response<http::string_body> res{
               too_large ? http::status::payload_too_large : http::status::bad_request, 11};
           res.set(http::field::content_type, "application/json");
-          res.body() = too_large ? absl::StrCat("{\"error\": \"the request is larger than this "
-                                                "server's limit (body ",
-                                                api.limits().max_body_bytes, " bytes)\"}\n")
+          res.body() = too_large ? absl::StrCat(
+                                       "{\"error\": \"the request is larger than this "
+                                       "server's limit (body ",
+                                       api.limits().max_body_bytes, " bytes)\"}\n")
                                  : "{\"error\": \"malformed HTTP request\"}\n";
           res.keep_alive(false);
           res.prepare_payload();

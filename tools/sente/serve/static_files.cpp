@@ -22,10 +22,14 @@ std::optional<std::string> percent_decode(std::string_view s) {
     int value = 0;
     for (char c : s.substr(i + 1, 2)) {
       value *= 16;
-      if (c >= '0' && c <= '9') value += c - '0';
-      else if (c >= 'a' && c <= 'f') value += c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F') value += c - 'A' + 10;
-      else return std::nullopt;
+      if (c >= '0' && c <= '9')
+        value += c - '0';
+      else if (c >= 'a' && c <= 'f')
+        value += c - 'a' + 10;
+      else if (c >= 'A' && c <= 'F')
+        value += c - 'A' + 10;
+      else
+        return std::nullopt;
     }
     out += static_cast<char>(value);
     i += 2;
@@ -35,10 +39,14 @@ std::optional<std::string> percent_decode(std::string_view s) {
 
 std::string content_type(const std::filesystem::path& file) {
   static const std::map<std::string, std::string> types = {
-      {".html", "text/html; charset=utf-8"},  {".js", "text/javascript; charset=utf-8"},
-      {".css", "text/css; charset=utf-8"},    {".svg", "image/svg+xml"},
-      {".png", "image/png"},                  {".json", "application/json"},
-      {".ico", "image/x-icon"},               {".txt", "text/plain; charset=utf-8"}};
+      {".html", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".json", "application/json"},
+      {".ico", "image/x-icon"},
+      {".txt", "text/plain; charset=utf-8"}};
   auto it = types.find(file.extension().string());
   return it == types.end() ? "application/octet-stream" : it->second;
 }

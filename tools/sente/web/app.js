@@ -1,0 +1,302 @@
+// The Sente position browser: choose a game, see every move's value on the
+// board, play against perfect play. Talks to `sente serve`'s JSON API only
+// (docs/web.md); the board comes from the game's generic view (board.js).
+
+import { drawBoard, shortValue, valueClass } from './board.js';
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  games: [],
+  info: null,        // the chosen game's GameInfo
+  options: {},       // the options of the current game
+  history: [],       // position texts; '' is the start
+  index: -1,         // the position shown
+  cache: new Map(),  // position text -> analysis, for this game and options
+  analysis: null,
+  selected: null,    // the group of targets shown (a piece, a coin)
+  busy: false,
+};
+
+function setBusy(busy, text) {
+  state.busy = busy;
+  document.body.dataset.state = busy ? 'busy' : 'ready';
+  $('status').textContent = text || (busy ? 'thinking…' : 'ready');
+  for (const id of ['undo', 'redo', 'computer-move', 'new-game', 'load-position'])
+    $(id).disabled = busy;
+  if (!busy) updateButtons();
+}
+
+function showError(message) {
+  $('error').hidden = !message;
+  $('error').textContent = message || '';
+  if (message) document.body.dataset.error = message; else delete document.body.dataset.error;
+}
+
+// POSTs `body` to `path`; shows the solve's progress while it runs.
+async function call(path, body) {
+  const request = Math.random().toString(36).slice(2, 12);
+  let finished = false;
+  const poll = async () => {
+    await new Promise((r) => setTimeout(r, 400));
+    while (!finished) {
+      try {
+        const r = await fetch(`/api/progress?request=${request}`);
+        if (r.ok) {
+          const p = await r.json();
+          if (p.total > 0 && !finished) {
+            $('progress').hidden = false;
+            const pct = (100 * p.done) / p.total;
+            $('progress-bar').style.width = `${pct}%`;
+            $('progress-text').textContent = `solving: ${pct.toFixed(1)} %`;
+          }
+        }
+      } catch (e) { /* the answer will tell */ }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+  poll();
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, request }),
+    });
+    let data;
+    try { data = await response.json(); } catch (e) { data = { error: `HTTP ${response.status}` }; }
+    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+    return data;
+  } finally {
+    finished = true;
+    $('progress').hidden = true;
+  }
+}
+
+function gameRequest(extra) {
+  return { game: state.info.name, options: state.options, ...extra };
+}
+
+// --- the address: #game=NAME&o=KEY=VALUE;...&p=POSITION -------------------
+function writeHash() {
+  const params = new URLSearchParams();
+  params.set('game', state.info.name);
+  const o = Object.entries(state.options).map(([k, v]) => `${k}=${v}`).join(';');
+  if (o) params.set('o', o);
+  const p = state.history[state.index] || '';
+  if (p) params.set('p', p);
+  history.replaceState(null, '', '#' + params.toString());
+}
+
+function readHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const options = {};
+  for (const kv of (params.get('o') || '').split(';').filter(Boolean)) {
+    const eq = kv.indexOf('=');
+    if (eq > 0) options[kv.slice(0, eq)] = kv.slice(eq + 1);
+  }
+  return { game: params.get('game'), options, position: params.get('p') || '' };
+}
+
+// --- the setup form ---------------------------------------------------------
+function fillSetup(info, options) {
+  const has = (name) => info.options.some((o) => o.name === name && !o.engine);
+  const board = info.options.find((o) => o.name === 'board' && !o.engine);
+  $('board-label').hidden = !board;
+  $('board').value = options.board || '';
+  $('board').placeholder = board && board.default ? board.default : 'default';
+  $('variant-label').hidden = !has('variant') || info.variants.length === 0;
+  const variant = $('variant');
+  variant.replaceChildren(new Option('(default)', ''));
+  for (const v of info.variants) variant.add(new Option(v.name, v.name));
+  variant.value = options.variant || '';
+  const engine = $('engine');
+  engine.replaceChildren(new Option('(default)', ''));
+  for (const e of info.engines) {
+    const o = new Option(e.name, e.name);
+    o.title = e.description;
+    engine.add(o);
+  }
+  engine.value = options.engine || '';
+  $('options').value = Object.entries(options)
+    .filter(([k]) => !['board', 'variant', 'engine'].includes(k))
+    .map(([k, v]) => `${k}=${v}`).join(' ');
+}
+
+function readSetup() {
+  const options = {};
+  if (!$('board-label').hidden && $('board').value.trim()) options.board = $('board').value.trim();
+  if (!$('variant-label').hidden && $('variant').value) options.variant = $('variant').value;
+  if ($('engine').value) options.engine = $('engine').value;
+  for (const kv of $('options').value.split(/\s+/).filter(Boolean)) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) throw new Error(`option '${kv}': write KEY=VALUE`);
+    options[kv.slice(0, eq)] = kv.slice(eq + 1);
+  }
+  return options;
+}
+
+// --- showing a position -----------------------------------------------------
+function show(a) {
+  state.analysis = a;
+  $('to-move').textContent = a.to_move ? `${a.to_move} to move` : '';
+  $('value').textContent = a.value_text;
+  $('value').dataset.value = a.value;
+  $('summary').textContent = a.summary;
+  $('meaning').textContent = a.value_meaning;
+  $('position').value = a.position;
+  const over = a.moves.length === 0;
+  $('game-over').hidden = !over;
+  $('game-over').textContent = over ? `Game over: ${a.summary}` : '';
+  document.body.dataset.over = over ? 'yes' : 'no';
+  const hints = $('hints').checked;
+  if (a.view && a.view.width > 0) {
+    $('board-svg').style.display = '';
+    $('board-text').hidden = true;
+    drawBoard($('board-svg'), a, {
+      hints,
+      selected: state.selected,
+      onMove: (m) => humanMove(m),
+      onSelect: (g) => { state.selected = state.selected === g ? null : g; show(state.analysis); },
+    });
+  } else {  // a game without a view: its text board, moves from the list
+    $('board-svg').style.display = 'none';
+    $('board-text').hidden = false;
+    $('board-text').textContent = hints ? a.diagram || a.board : a.board || a.diagram;
+  }
+  const body = $('moves').tBodies[0];
+  body.replaceChildren();
+  for (const m of a.moves) {
+    const tr = body.insertRow();
+    tr.className = hints ? valueClass(m) : '';
+    tr.dataset.move = m.move;
+    tr.insertCell().textContent = m.move + (m.best && hints ? ' ★' : '');
+    tr.insertCell().textContent = hints ? m.value_text : '';
+    tr.insertCell().textContent = hints && m.depth !== undefined ? m.depth : '';
+    tr.title = hints ? shortValue(m) : '';
+    tr.addEventListener('click', () => humanMove(m.move));
+  }
+  $('engine-detail').textContent = `${a.engine}: ${a.engine_detail}`;
+  const stats = $('stats').tBodies[0];
+  stats.replaceChildren();
+  for (const s of a.stats) {
+    const tr = stats.insertRow();
+    tr.insertCell().textContent = s.name.replaceAll('_', ' ');
+    const v = Number.isInteger(s.value) ? s.value.toLocaleString('en') : s.value.toPrecision(4);
+    tr.insertCell().textContent = `${v} ${s.unit}`;
+  }
+  $('certificate-box').hidden = a.certificate.length === 0;
+  $('certificate').replaceChildren(...a.certificate.map((c) => {
+    const li = document.createElement('li');
+    li.textContent = `${c.name}: ${c.description}`;
+    return li;
+  }));
+  updateButtons();
+}
+
+function updateButtons() {
+  $('undo').disabled = state.busy || state.index <= 0;
+  $('redo').disabled = state.busy || state.index >= state.history.length - 1;
+  $('computer-move').disabled = state.busy || !state.analysis || state.analysis.moves.length === 0;
+}
+
+// Goes to `position` (text), pushing it after the shown one unless `jump`.
+function arrive(a, push) {
+  state.cache.set(a.position, a);
+  state.selected = null;
+  if (push) {
+    state.history = state.history.slice(0, state.index + 1);
+    state.history.push(a.position);
+    state.index = state.history.length - 1;
+  }
+  show(a);
+  writeHash();
+}
+
+async function analyze(position, push) {
+  if (state.cache.has(position)) return arrive(state.cache.get(position), push);
+  setBusy(true);
+  showError('');
+  try {
+    const data = await call('/api/analyze', gameRequest({ position }));
+    arrive(data.analysis, push);
+    setBusy(false, `ready (${data.session === 'new' ? 'solved' : 'tables kept'} in ${data.seconds.toFixed(2)} s)`);
+  } catch (e) {
+    showError(e.message);
+    setBusy(false, 'error');
+  }
+}
+
+async function play(move) {
+  if (state.busy || !state.analysis) return;
+  setBusy(true);
+  showError('');
+  try {
+    const body = { position: state.analysis.position };
+    if (move !== undefined) { body.move = move; body.reply = $('auto-reply').checked; }
+    const data = await call('/api/play', gameRequest(body));
+    const computer = data.played.filter((p) => p.by === 'computer').map((p) => p.move);
+    arrive(data.analysis, true);
+    setBusy(false, computer.length ? `computer played ${computer.join(', ')}` : 'ready');
+  } catch (e) {
+    showError(e.message);
+    setBusy(false, 'error');
+  }
+}
+
+const humanMove = (move) => play(move);
+
+async function newGame(info, options, position) {
+  state.info = info;
+  state.options = options;
+  state.history = [];
+  state.index = -1;
+  state.cache = new Map();
+  state.analysis = null;
+  fillSetup(info, options);
+  await analyze(position || '', true);
+}
+
+async function main() {
+  setBusy(true, 'loading games…');
+  try {
+    const r = await fetch('/api/games');
+    state.games = (await r.json()).games;
+  } catch (e) {
+    showError(`cannot reach the server: ${e.message}`);
+    return;
+  }
+  const select = $('game');
+  for (const g of state.games) select.add(new Option(g.title, g.name));
+  setBusy(false);
+  const wanted = readHash();
+  const info = state.games.find((g) => g.name === wanted.game) ||
+               state.games.find((g) => g.name === 'tic-tac-toe') || state.games[0];
+  select.value = info.name;
+  select.addEventListener('change', () => {
+    const g = state.games.find((x) => x.name === select.value);
+    fillSetup(g, {});
+    newGame(g, {}, '');
+  });
+  $('setup').addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const g = state.games.find((x) => x.name === select.value);
+    try { newGame(g, readSetup(), ''); } catch (e) { showError(e.message); }
+  });
+  $('undo').addEventListener('click', () => {
+    if (state.index > 0) { state.index -= 1; analyze(state.history[state.index], false); }
+  });
+  $('redo').addEventListener('click', () => {
+    if (state.index < state.history.length - 1) { state.index += 1; analyze(state.history[state.index], false); }
+  });
+  $('computer-move').addEventListener('click', () => play(undefined));
+  $('hints').addEventListener('change', () => state.analysis && show(state.analysis));
+  $('load-position').addEventListener('click', () => analyze($('position').value, true));
+  document.addEventListener('keydown', (ev) => {
+    if (ev.target.tagName === 'INPUT' || ev.target.tagName === 'TEXTAREA') return;
+    if (ev.key === 'ArrowLeft') $('undo').click();
+    if (ev.key === 'ArrowRight') $('redo').click();
+  });
+  await newGame(info, wanted.options, wanted.position);
+}
+
+main();

@@ -1,0 +1,329 @@
+// `sente serve`'s JSON API, called directly (no network): every endpoint,
+// every shipped game, and the error cases (bad JSON, unknown game, malformed
+// position, oversized body and position, limits: memory, time, busy).
+// Values are checked against the plugin's own analysis of the same position,
+// and games played to the end by the computer keep the start's value.
+#include <chrono>
+#include <future>
+#include <string>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "serve/api.hpp"
+
+namespace sente::serve {
+namespace {
+
+using nlohmann::json;
+
+plugin::Discovery plugins() {
+  return plugin::discover_plugins({SENTE_PLUGIN_DIR});
+}
+
+// A small board of each shipped game, solved in well under a second.
+const std::map<std::string, json>& small_boards() {
+  static const auto* boards = new std::map<std::string, json>{
+      {"tic-tac-toe", json::object()},
+      {"dots-and-boxes", {{"board", "2x2"}}},
+      {"domineering", {{"board", "4x4"}}},
+      {"cram", {{"board", "3x4"}}},
+      {"turning-corners", {{"board", "3x3"}}},
+      {"bridg-it", {{"board", "2x3"}}},
+      {"shannon", {{"graph", "s a; a t; s b; b t; a b"}}},
+      {"gobblet-gobblers", {{"pieces", "1"}, {"sizes", "2"}}},
+  };
+  return *boards;
+}
+
+struct Reply {
+  int status;
+  json body;
+};
+
+Reply call(Api& api, std::string_view method, std::string_view target,
+           const std::string& body = {}) {
+  Response r = api.handle(method, target, body);
+  json j = json::parse(r.body, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << r.body;
+  if (r.status != 200) {
+    EXPECT_TRUE(j.contains("error")) << r.body;
+  }
+  return {r.status, j};
+}
+
+Reply post(Api& api, std::string_view target, const json& body) {
+  return call(api, "POST", target, body.dump());
+}
+
+plugin::Options to_options(const json& o) {
+  plugin::Options out;
+  for (const auto& [k, v] : o.items()) out[k] = v.get<std::string>();
+  return out;
+}
+
+TEST(ServeApi, GamesListsEveryPluginWithItsEngines) {
+  Api api(plugins(), {});
+  Reply r = call(api, "GET", "/api/games");
+  ASSERT_EQ(r.status, 200);
+  std::set<std::string> names;
+  for (const json& g : r.body["games"]) {
+    names.insert(g["name"]);
+    EXPECT_FALSE(g["engines"].empty()) << g["name"];
+  }
+  for (const auto& [game, options] : small_boards()) EXPECT_TRUE(names.contains(game)) << game;
+}
+
+// Every move's value through the API equals the plugin's own analysis.
+TEST(ServeApi, AnalyzeGivesThePluginsValuesForEveryGame) {
+  plugin::Discovery d = plugins();
+  Api api(plugins(), {});
+  for (const auto& [game, options] : small_boards()) {
+    SCOPED_TRACE(game);
+    Reply r = post(api, "/api/analyze", {{"game", game}, {"options", options}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    const json& a = r.body["analysis"];
+    const plugin::LoadedPlugin* p = nullptr;
+    for (const auto& x : d.plugins)
+      if (x.info.name == game) p = &x;
+    ASSERT_NE(p, nullptr);
+    absl::StatusOr<plugin::Analysis> direct =
+        p->game->analyze(to_options(options), {a["position"].get<std::string>(), {}}, {});
+    ASSERT_TRUE(direct.ok()) << direct.status();
+    EXPECT_EQ(a["value_text"], direct->value_text);
+    ASSERT_EQ(a["moves"].size(), direct->moves.size());
+    for (std::size_t i = 0; i < direct->moves.size(); ++i) {
+      EXPECT_EQ(a["moves"][i]["move"], direct->moves[i].move);
+      EXPECT_EQ(a["moves"][i]["value_text"], direct->moves[i].value_text);
+      EXPECT_EQ(a["moves"][i]["best"], direct->moves[i].best);
+    }
+    EXPECT_EQ(r.body["session"], "new");
+    // The second request finds the game solved.
+    Reply again = post(api, "/api/analyze", {{"game", game}, {"options", options}});
+    ASSERT_EQ(again.status, 200);
+    EXPECT_EQ(again.body["session"], "kept");
+    EXPECT_EQ(again.body["analysis"]["moves"], a["moves"]);
+  }
+}
+
+// The computer plays both sides to the end: each move it makes is one the
+// analysis before it marked best, so perfect play keeps the start's value.
+TEST(ServeApi, PlayToTheEndKeepsTheValueForEveryGame) {
+  Api api(plugins(), {});
+  for (const auto& [game, options] : small_boards()) {
+    SCOPED_TRACE(game);
+    Reply r = post(api, "/api/analyze", {{"game", game}, {"options", options}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    json a = r.body["analysis"];
+    int plies = 0;
+    // A drawn cyclic game (small Gobblet) never ends under perfect play: 60
+    // plies of best moves show the same.
+    while (!a["moves"].empty() && plies < 60) {
+      ++plies;
+      Reply p = post(api, "/api/play",
+                     {{"game", game}, {"options", options}, {"position", a["position"]}});
+      ASSERT_EQ(p.status, 200) << p.body.dump();
+      // More than one move when a move earns another (a box in Dots and Boxes).
+      ASSERT_GE(p.body["played"].size(), 1u);
+      const std::string move = p.body["played"][0]["move"];
+      bool best = false;
+      for (const json& m : a["moves"])
+        if (m["move"] == move) best = m["best"];
+      EXPECT_TRUE(best) << move << " at " << a["position"];
+      a = p.body["analysis"];
+    }
+    EXPECT_GT(plies, 0);
+  }
+}
+
+// A human move, then the computer's reply: the reply is best for it.
+TEST(ServeApi, PlayAppliesTheMoveAndReplies) {
+  Api api(plugins(), {});
+  Reply r = post(api, "/api/play", {{"game", "tic-tac-toe"}, {"position", ""}, {"move", "a1"}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  ASSERT_EQ(r.body["played"].size(), 2u);
+  EXPECT_EQ(r.body["played"][0]["by"], "human");
+  EXPECT_EQ(r.body["played"][1]["by"], "computer");
+  // O's only move that does not lose to a corner opening is the centre.
+  EXPECT_EQ(r.body["played"][1]["move"], "b2");
+  Reply quiet = post(api, "/api/play",
+                     {{"game", "tic-tac-toe"}, {"position", ""}, {"move", "a1"}, {"reply", false}});
+  ASSERT_EQ(quiet.status, 200);
+  EXPECT_EQ(quiet.body["played"].size(), 1u);
+  EXPECT_EQ(quiet.body["analysis"]["moves"].size(), 8u);
+}
+
+TEST(ServeApi, MalformedRequestsAre4xxWithAMessage) {
+  Api api(plugins(), {});
+  auto status = [&](std::string_view method, std::string_view target, const std::string& body) {
+    return call(api, method, target, body).status;
+  };
+  EXPECT_EQ(status("POST", "/api/analyze", "{\"game\": "), 400);
+  EXPECT_EQ(status("POST", "/api/analyze", "[1, 2]"), 400);
+  EXPECT_EQ(status("POST", "/api/analyze", ""), 400);
+  EXPECT_EQ(status("POST", "/api/analyze", "{}"), 400);
+  EXPECT_EQ(status("POST", "/api/analyze", R"({"game": 3})"), 400);
+  EXPECT_EQ(status("POST", "/api/analyze", R"({"game": "tic-tac-toe", "colour": "red"})"), 400);
+  EXPECT_EQ(status("POST", "/api/analyze", R"({"game": "tic-tac-toe", "move": "a1"})"), 400);
+  EXPECT_EQ(status("POST", "/api/analyze", R"({"game": "tic-tac-toe", "options": [1]})"), 400);
+  EXPECT_EQ(
+      status("POST", "/api/analyze", R"({"game": "tic-tac-toe", "options": {"engine": {"x": 1}}})"),
+      400);
+  EXPECT_EQ(status("POST", "/api/analyze", R"({"game": "no-such-game"})"), 404);
+  EXPECT_EQ(status("GET", "/api/analyze", ""), 405);
+  EXPECT_EQ(status("POST", "/api/games", ""), 405);
+  EXPECT_EQ(status("GET", "/api/nothing", ""), 404);
+  EXPECT_EQ(status("GET", "/api/progress", ""), 400);
+  EXPECT_EQ(status("GET", "/api/progress?request=never", ""), 404);
+  // Unknown options and engines are the game's errors, passed on.
+  EXPECT_EQ(status("POST", "/api/analyze", R"({"game": "tic-tac-toe", "options": {"x": "1"}})"),
+            400);
+  EXPECT_EQ(
+      status("POST", "/api/analyze", R"({"game": "tic-tac-toe", "options": {"engine": "warp"}})"),
+      400);
+  // An illegal move names the legal ones.
+  Reply illegal =
+      post(api, "/api/play", {{"game", "tic-tac-toe"}, {"position", ""}, {"move", "z9"}});
+  EXPECT_EQ(illegal.status, 400);
+  EXPECT_NE(illegal.body["error"].get<std::string>().find("a1"), std::string::npos) << illegal.body;
+}
+
+// Every game refuses a malformed position with 400 and its own message.
+TEST(ServeApi, MalformedPositionsAre400ForEveryGame) {
+  Api api(plugins(), {});
+  for (const auto& [game, options] : small_boards()) {
+    for (const char* bad : {"#!@ not a position $%", "zz9 zz9 zz9"}) {
+      Reply r =
+          post(api, "/api/analyze", {{"game", game}, {"options", options}, {"position", bad}});
+      EXPECT_EQ(r.status, 400) << game << " '" << bad << "': " << r.body.dump();
+      EXPECT_FALSE(r.body.value("error", "").empty()) << game;
+    }
+  }
+}
+
+TEST(ServeApi, SizeLimits) {
+  Limits limits;
+  limits.max_body_bytes = 1000;
+  limits.max_position_bytes = 100;
+  Api api(plugins(), limits);
+  const std::string big(2000, ' ');
+  EXPECT_EQ(call(api, "POST", "/api/analyze", big).status, 413);
+  Reply r =
+      post(api, "/api/analyze", {{"game", "domineering"}, {"position", std::string(200, '.')}});
+  EXPECT_EQ(r.status, 413);
+  EXPECT_NE(r.body["error"].get<std::string>().find("100"), std::string::npos);
+}
+
+TEST(ServeApi, OptionsNamingFilesAreRefused) {
+  Api api(plugins(), {});
+  for (json options : {json{{"table", "/tmp/x.tbl"}, {"engine", "tablebase"}},
+                       json{{"table", "x.tbl"}, {"engine", "tablebase"}},
+                       json{{"check", "published.csv"}}, json{{"board", "../../etc"}}}) {
+    Reply r = post(api, "/api/analyze", {{"game", "gobblet-gobblers"}, {"options", options}});
+    EXPECT_EQ(r.status, 400) << options.dump() << " " << r.body.dump();
+  }
+}
+
+TEST(ServeApi, TooLargeForTheEngineIs422WithTheSize) {
+  Api api(plugins(), {});
+  Reply r =
+      post(api, "/api/analyze",
+           {{"game", "dots-and-boxes"}, {"options", {{"board", "5x5"}, {"engine", "dense"}}}});
+  EXPECT_EQ(r.status, 422) << r.body.dump();
+  EXPECT_NE(r.body["error"].get<std::string>().find("would need"), std::string::npos) << r.body;
+}
+
+TEST(ServeApi, NodeLimitIsTheServersUnlessLess) {
+  Limits limits;
+  limits.node_limit = 1000;
+  Api api(plugins(), limits);
+  // Past the node limit the engine stops: values are unresolved, not wrong.
+  Reply r =
+      post(api, "/api/analyze",
+           {{"game", "domineering"}, {"options", {{"board", "8x8"}, {"engine", "alphabeta"}}}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_FALSE(r.body["analysis"]["resolved"].get<bool>());
+  Reply more =
+      post(api, "/api/analyze",
+           {{"game", "domineering"},
+            {"options", {{"board", "8x8"}, {"engine", "alphabeta"}, {"node-limit", "1e9"}}}});
+  EXPECT_EQ(more.status, 400);
+  EXPECT_NE(more.body["error"].get<std::string>().find("1000"), std::string::npos);
+}
+
+// Past the time limit: 503 with Retry-After, the solve goes on, and its
+// tables answer the next request.
+TEST(ServeApi, TimeLimitAnswers503AndKeepsTheSolve) {
+  Limits limits;
+  limits.time_limit_seconds = 0.05;
+  Api api(plugins(), limits);
+  const json request = {
+      {"game", "dots-and-boxes"}, {"options", {{"board", "2x5"}}}, {"request", "t1"}};
+  Response first = api.handle("POST", "/api/analyze", request.dump());
+  ASSERT_EQ(first.status, 503) << first.body;
+  EXPECT_GT(first.retry_after_seconds, 0);
+  EXPECT_NE(first.body.find("time limit"), std::string::npos) << first.body;
+  Reply progress = call(api, "GET", "/api/progress?request=t1");
+  EXPECT_EQ(progress.status, 200);
+  // Wait for the solve to end, then the same request is a lookup.
+  for (int i = 0; i < 600 && call(api, "GET", "/api/status").body["solves_running"] != 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  Reply kept{0, {}};
+  for (int i = 0; i < 20; ++i) {  // a loaded machine may still be slow to look up
+    kept = post(api, "/api/analyze", request);
+    if (kept.status == 200) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  ASSERT_EQ(kept.status, 200) << kept.body.dump();
+  EXPECT_EQ(kept.body["session"], "kept");
+}
+
+// One solve slot and no queue: a second request while the first runs is busy.
+TEST(ServeApi, BusyWhenEverySlotAndQueuePlaceIsTaken) {
+  Limits limits;
+  limits.max_solves = 1;
+  limits.max_queued = 0;
+  Api api(plugins(), limits);
+  auto slow = std::async(std::launch::async, [&] {
+    return api.handle("POST", "/api/analyze",
+                      json{{"game", "dots-and-boxes"}, {"options", {{"board", "2x5"}}}}.dump());
+  });
+  // Wait until it holds the slot.
+  for (int i = 0; i < 200 && call(api, "GET", "/api/status").body["solves_running"] == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  Response busy = api.handle("POST", "/api/analyze", json{{"game", "tic-tac-toe"}}.dump());
+  if (slow.wait_for(std::chrono::seconds(0)) != std::future_status::ready) {
+    EXPECT_EQ(busy.status, 503) << busy.body;
+    EXPECT_NE(busy.body.find("busy"), std::string::npos);
+  }
+  EXPECT_EQ(slow.get().status, 200);
+  EXPECT_EQ(api.handle("POST", "/api/analyze", json{{"game", "tic-tac-toe"}}.dump()).status, 200);
+}
+
+// A position on another board than the kept session's opens a new session.
+TEST(ServeApi, APositionOnAnotherBoardGetsItsOwnSession) {
+  Api api(plugins(), {});
+  Reply a = post(api, "/api/analyze", {{"game", "cram"}});  // the default board, 4x4
+  ASSERT_EQ(a.status, 200);
+  EXPECT_EQ(a.body["analysis"]["moves"].size(), 24u);
+  Reply b = post(api, "/api/analyze", {{"game", "cram"}, {"position", "...|..."}});
+  ASSERT_EQ(b.status, 200) << b.body.dump();
+  EXPECT_EQ(b.body["session"], "new");
+  EXPECT_EQ(b.body["analysis"]["moves"].size(), 7u);  // 2x3: 3 vertical, 4 horizontal
+}
+
+TEST(ServeApi, ProgressOfARequestIsReported) {
+  Api api(plugins(), {});
+  Reply r = post(api, "/api/analyze",
+                 {{"game", "dots-and-boxes"}, {"options", {{"board", "2x3"}}}, {"request", "abc"}});
+  ASSERT_EQ(r.status, 200);
+  Reply p = call(api, "GET", "/api/progress?request=abc");
+  ASSERT_EQ(p.status, 200);
+  EXPECT_FALSE(p.body["running"].get<bool>());
+  EXPECT_GT(p.body["total"].get<std::uint64_t>(), 0u);
+  EXPECT_EQ(p.body["done"], p.body["total"]);
+}
+
+}  // namespace
+}  // namespace sente::serve
