@@ -12,6 +12,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev   # the driver's command line and JSON output
   libtbb-dev                        # parallel STL algorithms
   zlib1g-dev                        # CRC-32 of table files
+  chromium fonts-dejavu-core        # `sente serve`'s browser tests (tests/web/)
 )
 
 missing=()
