@@ -31,9 +31,10 @@ struct Api::Request {
   std::string cache_key;  // game and options: the session that serves it
 };
 
-// A game kept solved: one engine run at a time uses it.
+// A game kept solved. One request at a time uses it (`busy`, under Api::mu_):
+// a request for a game another is solving waits without taking a solve slot.
 struct Api::Session {
-  std::mutex mu;
+  bool busy = false;
   std::shared_ptr<plugin::Session> session;
 };
 
@@ -313,31 +314,50 @@ Response Api::run(const Request& request, bool play) {
   const auto deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(limits_.time_limit_seconds));
+  std::shared_ptr<Session> kept;
   {
     std::unique_lock lock(mu_);
+    kept = session_for(request);
+    // An earlier request still solving this game: wait for it, slot-free.
+    if (!slot_freed_.wait_until(lock, deadline, [&] { return !kept->busy; }))
+      return error(503,
+                   absl::StrFormat("an earlier request is still solving this game past the "
+                                   "time limit (%.0f s); it goes on and its result will be "
+                                   "kept: ask again later",
+                                   limits_.time_limit_seconds),
+                   10);
+    kept->busy = true;
     if (running_ >= limits_.max_solves) {
-      if (queued_ >= limits_.max_queued)
+      auto release = [&] {
+        kept->busy = false;
+        slot_freed_.notify_all();
+      };
+      if (queued_ >= limits_.max_queued) {
+        release();
         return error(503,
                      absl::StrFormat("busy: %d solves running and %d waiting, the server's "
                                      "limits; try again shortly",
                                      running_, queued_),
                      2);
+      }
       ++queued_;
       const bool free =
           slot_freed_.wait_until(lock, deadline, [&] { return running_ < limits_.max_solves; });
       --queued_;
-      if (!free)
+      if (!free) {
+        release();
         return error(503,
                      absl::StrFormat("busy: no solve slot came free within the time limit "
                                      "(%.0f s); try again later",
                                      limits_.time_limit_seconds),
                      5);
+      }
     }
     ++running_;
   }
   auto job = std::make_shared<Job>();
   std::shared_ptr<ProgressState> state = progress_for(request.id);
-  std::thread([this, job, request, play, state] {
+  std::thread([this, job, kept, request, play, state]() mutable {
     Progress progress;
     if (state)
       progress = [state](std::uint64_t done, std::uint64_t total) {
@@ -346,7 +366,7 @@ Response Api::run(const Request& request, bool play) {
       };
     Response r;
     try {
-      r = work(request, play, progress);
+      r = work(*kept, request, play, progress);
     } catch (const std::exception& e) {
       r = error(500, absl::StrCat("internal error: ", e.what()));
     }
@@ -354,7 +374,10 @@ Response Api::run(const Request& request, bool play) {
     {
       // The slot is free before the answer is out, so the client's next
       // request finds it free. The last use of `this`: ~Api waits for it.
+      // The session (plugin code) goes before ~Api may unload the plugin.
       std::lock_guard lock(mu_);
+      kept->busy = false;
+      kept.reset();
       --running_;
       slot_freed_.notify_all();
     }
@@ -376,7 +399,6 @@ Response Api::run(const Request& request, bool play) {
 }
 
 std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
-  std::lock_guard lock(mu_);
   for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
     if (it->first == request.cache_key) {
       sessions_.splice(sessions_.begin(), sessions_, it);
@@ -389,23 +411,21 @@ std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
   return sessions_.front().second;
 }
 
-Response Api::work(const Request& request, bool play, const Progress& progress) {
+Response Api::work(Session& kept, const Request& request, bool play, const Progress& progress) {
   const auto start = Clock::now();
-  std::shared_ptr<Session> kept = session_for(request);
-  std::lock_guard lock(kept->mu);
   const plugin::PositionInput position{request.position, {}};
   bool fresh = false;
   absl::Status reset = absl::FailedPreconditionError("no session yet");
-  if (kept->session) reset = kept->session->reset(position);
+  if (kept.session) reset = kept.session->reset(position);
   if (absl::IsFailedPrecondition(reset)) {
     auto s = request.plugin->game->session(request.options, position);
     if (!s.ok()) return error(s.status());
-    kept->session = std::move(*s);
+    kept.session = std::move(*s);
     fresh = true;
   } else if (!reset.ok()) {
     return error(reset);
   }
-  plugin::Session& session = *kept->session;
+  plugin::Session& session = *kept.session;
   json played = json::array();
   auto play_move = [&](const std::string& move, const char* by,
                        const std::string& value_text) -> absl::Status {

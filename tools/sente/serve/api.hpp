@@ -83,7 +83,9 @@ class Api {
   Response analyze_or_play(std::string_view body, bool play);
   // Runs `work` in a solve slot under the time limit.
   Response run(const Request& request, bool play);
-  Response work(const Request& request, bool play, const Progress& progress);
+  Response work(Session& kept, const Request& request, bool play, const Progress& progress);
+  // The kept session of the request's game and options (a new one when
+  // none); mu_ held.
   std::shared_ptr<Session> session_for(const Request& request);
   std::shared_ptr<ProgressState> progress_for(const std::string& id);
 

@@ -57,15 +57,25 @@ async function call(path, body) {
   };
   poll();
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...body, request }),
-    });
-    let data;
-    try { data = await response.json(); } catch (e) { data = { error: `HTTP ${response.status}` }; }
-    if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
-    return data;
+    // Past the server's time limit the solve goes on (503 with Retry-After):
+    // ask again, showing the first request's progress, until it is done.
+    for (let attempt = 0; ; ++attempt) {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...body, request: attempt ? `${request}-${attempt}` : request }),
+      });
+      let data;
+      try { data = await response.json(); } catch (e) { data = { error: `HTTP ${response.status}` }; }
+      const retry = Number(response.headers.get('Retry-After') || 0);
+      if (response.status === 503 && retry > 0 && /goes on/.test(data.error || '') && attempt < 360) {
+        $('status').textContent = 'still solving (a large game: its tables are kept once solved)…';
+        await new Promise((r) => setTimeout(r, 1000 * Math.min(retry, 5)));
+        continue;
+      }
+      if (!response.ok) throw new Error(data.error || `HTTP ${response.status}`);
+      return data;
+    }
   } finally {
     finished = true;
     $('progress').hidden = true;
