@@ -86,12 +86,11 @@ function gameRequest(extra) {
   return { game: state.info.name, options: state.options, ...extra };
 }
 
-// --- the address: #game=NAME&o=KEY=VALUE;...&p=POSITION -------------------
+// --- the address: #game=NAME&o.KEY=VALUE...&p=POSITION ---------------------
 function writeHash() {
   const params = new URLSearchParams();
   params.set('game', state.info.name);
-  const o = Object.entries(state.options).map(([k, v]) => `${k}=${v}`).join(';');
-  if (o) params.set('o', o);
+  for (const [k, v] of Object.entries(state.options)) params.set(`o.${k}`, v);
   const p = state.history[state.index] || '';
   if (p) params.set('p', p);
   history.replaceState(null, '', '#' + params.toString());
@@ -100,10 +99,7 @@ function writeHash() {
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
   const options = {};
-  for (const kv of (params.get('o') || '').split(';').filter(Boolean)) {
-    const eq = kv.indexOf('=');
-    if (eq > 0) options[kv.slice(0, eq)] = kv.slice(eq + 1);
-  }
+  for (const [k, v] of params) if (k.startsWith('o.') && k.length > 2) options[k.slice(2)] = v;
   return { game: params.get('game'), options, position: params.get('p') || '' };
 }
 
@@ -137,11 +133,11 @@ function readSetup() {
   if (!$('board-label').hidden && $('board').value.trim()) options.board = $('board').value.trim();
   if (!$('variant-label').hidden && $('variant').value) options.variant = $('variant').value;
   if ($('engine').value) options.engine = $('engine').value;
-  for (const kv of $('options').value.split(/\s+/).filter(Boolean)) {
-    const eq = kv.indexOf('=');
-    if (eq <= 0) throw new Error(`option '${kv}': write KEY=VALUE`);
-    options[kv.slice(0, eq)] = kv.slice(eq + 1);
-  }
+  // KEY=VALUE pairs; a value runs to the next blank-separated KEY= (so a
+  // graph such as graph=s a; a t needs no quotes).
+  const text = $('options').value.trim();
+  if (text && !/^[\w.-]+=/.test(text)) throw new Error(`options '${text}': write KEY=VALUE`);
+  for (const m of text.matchAll(/([\w.-]+)=(.*?)(?=\s+[\w.-]+=|$)/g)) options[m[1]] = m[2].trim();
   return options;
 }
 
