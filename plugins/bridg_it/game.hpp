@@ -86,6 +86,9 @@ class Game : public Rules {
   // The board drawn as text; analysed moves marked W/L on their crossings,
   // and the two trees that prove the first winning move.
   std::string render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const;
+  // The board for `sente serve` (view.cpp): each free crossing the target of
+  // the mover's bridge there.
+  plugin::BoardView view(const Position& p) const;
 
  private:
   std::string draw(const Position& p, const std::vector<char>& marks) const;

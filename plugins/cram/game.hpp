@@ -98,6 +98,8 @@ class Game {
   }
   // "b2-b3": the two cells, column letter and row number from the top.
   std::string move_name(Position, const Move& m) const;
+  // The board for `sente serve` (view.cpp): each legal domino a bar between its cells.
+  plugin::BoardView view(Position p) const;
   // The board; each winning move marked on its first cell (W), then listed.
   std::string render(Position p, std::span<const plugin::RatedMove<Move>> moves) const;
 

@@ -152,21 +152,15 @@ std::string Game::outcome_name(OutcomeClass c) const {
   return outcome_text(c);
 }
 
-namespace {
-
-// The two cells of move m of `pos` on `board`, as (row, col) in the board as
-// given.
-std::array<std::pair<int, int>, 2> move_cells(const Board& board, const Position& pos, Move m) {
-  const Frame& f = board.frame(pos.to_move);
+std::array<std::pair<int, int>, 2> Game::move_cells(const Position& pos, Move m) const {
+  const Frame& f = board().frame(pos.to_move);
   const int r = m / f.shape.cols, c = m % f.shape.cols;
   if (pos.to_move == Side::kVertical) return {{{r, c}, {r + 1, c}}};
   return {{{c, r}, {c, r + 1}}};  // H's frame is the transpose
 }
 
-}  // namespace
-
 std::string Game::move_name(const Position& pos, Move m) const {
-  const auto cells = move_cells(board(), pos, m);
+  const auto cells = move_cells(pos, m);
   return absl::StrCat(cell_name(cells[0].first, cells[0].second), "-",
                       cell_name(cells[1].first, cells[1].second));
 }
@@ -176,7 +170,7 @@ std::string Game::render(const Position& pos,
   std::map<std::string, std::vector<std::string>> by_result;
   std::vector<std::pair<int, char>> marks;
   for (const plugin::RatedMove<Move>& m : moves) {
-    const auto cell = move_cells(board(), pos, m.move)[0];
+    const auto cell = move_cells(pos, m.move)[0];
     // No draws in Domineering: a resolved move wins (+1) or loses (-1).
     const char* result = !m.info.resolved ? "unresolved" : m.info.value > 0 ? "win" : "loss";
     const char mark = !m.info.resolved ? '?' : m.info.value > 0 ? 'W' : 'L';

@@ -10,9 +10,11 @@
 // 2 (the second player wins): CGT's L, R, N, P.
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "absl/status/statusor.h"
 #include "board.hpp"
@@ -58,11 +60,17 @@ class Game : public SearchRules {
   }
   std::string value_meaning() const;
   std::string outcome_name(OutcomeClass c) const;
+  // The two cells (row, col) of move m in the board as given: upper then
+  // lower (V), left then right (H).
+  std::array<std::pair<int, int>, 2> move_cells(const Position& pos, Move m) const;
   // "b2-b3": the two cells (column letter, row number from the top).
   std::string move_name(const Position& pos, Move m) const;
   // The board, each rated move marked on its upper (V) or left (H) cell:
   // W wins, L loses, ? unresolved; then the moves listed by result.
   std::string render(const Position& pos, std::span<const plugin::RatedMove<Move>> moves) const;
+  // The board for `sente serve` (view.cpp): each of the mover's placements a
+  // bar between its two cells.
+  plugin::BoardView view(const Position& pos) const;
 
   // Every rectangle with rows * cols <= max-area (and each side <= max-side),
   // both orientations, in order of area, by alpha-beta; compared with a

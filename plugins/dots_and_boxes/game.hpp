@@ -134,6 +134,8 @@ class Game {
   // Any notation parse_line reads; the line must be undrawn.
   absl::StatusOr<Move> parse_move(const Position& p, std::string_view text) const;
   std::string render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const;
+  // The board for `sente serve` (view.cpp): each undrawn line the target of its move.
+  plugin::BoardView view(const Position& p) const;
   std::string to_move(const Position& p) const { return p.to_move == 0 ? "A" : "B"; }
   // "3x3 american", or "3x5 (from a diagram)" for a position read from a diagram.
   std::string variant_name(const Position&) const;

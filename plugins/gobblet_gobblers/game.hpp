@@ -61,6 +61,9 @@ class Game : public Rules {
   // The board with its stacks, then every legal move's outcome and depth
   // drawn on a board per piece placed or square lifted from.
   std::string render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const;
+  // The board for `sente serve` (view.cpp): a reserve size or a square's top
+  // piece selects its moves, each a destination square.
+  plugin::BoardView view(const Position& p) const;
 
   // `sente table gobblet-gobblers`: the full solve from the start (or the
   // table file given by --table) and its figures beside the published ones.

@@ -118,6 +118,9 @@ class Game {
   }
   std::string outcome_name(OutcomeClass c) const;
   std::string render(const Position& p, std::span<const plugin::RatedMove<Move>> moves) const;
+  // The board for `sente serve` (view.cpp): the graph on a circle, s left and
+  // t right, each free edge the target of taking it.
+  plugin::BoardView view(const Position& p) const;
   // Lehman's verdict with its proof (matroid::solve, certificate_text.hpp).
   std::vector<plugin::NamedText> certificate(const Position& p) const;
 

@@ -57,6 +57,8 @@ class Game {
   std::string format(const Position& p) const;
   std::string move_name(const Position&, Move c) const;
   std::string to_move(const Position& p) const { return player(p) == 0 ? "X" : "O"; }
+  // The board for `sente serve` (view.cpp): each empty cell the target of its move.
+  plugin::BoardView view(const Position& p) const;
 
   static bool won(std::uint16_t marks);
 };

@@ -98,6 +98,9 @@ class Game {
   // The board with its border; then, for each heads coin with a winning
   // move, the board again with the coin as X and its winning corners as *.
   std::string render(Position heads, std::span<const plugin::RatedMove<Move>> moves) const;
+  // The board for `sente serve` (view.cpp): a heads coin selects its moves,
+  // each the cell of the rectangle's opposite corner.
+  plugin::BoardView view(Position heads) const;
 
   // published-values.md: the full-position mex on the ten boards of its table
   // (value = XOR of the coin values, value-0 counts) and the single-coin mex

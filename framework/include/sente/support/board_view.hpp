@@ -2,47 +2,78 @@
 // web page (`sente serve`) through its optional `view(p)` member.
 //
 // Coordinates are board units with y downward; a grid game puts cell (r, c)
-// at x = c, y = r, 1 unit square. The page styles shapes by these names:
+// at x = c, y = r, 1 unit square (plus a margin for labels). The page styles
+// shapes by these names:
 //   cell         an empty square              cell-used   a covered square
 //   dot          a corner dot                 line        an empty line or edge
 //   p0, p1       owned by the first / second player (a drawn line, a box, a
 //                piece, a claimed edge); with `line` a drawn line
 //   drawn        a line drawn by nobody in particular
+//   deleted      with `line p1`: an edge taken out of play (Shannon's Cut
+//                deletes edges); the page may draw it faint or struck through
 //   coin heads / coin tails                   vertex, terminal (graph games)
 //   piece size-1..size-3 (with p0/p1)         label (plain text)
 //   target       a move target with no shape of its own (the page colours it)
+// p0 is the role that moves first in the game's usual form (X, A, Red,
+// Short, player 1), p1 the other, whoever moves first in a given variant.
 // Unknown names are ignored by the page, so a game may add its own.
+//
+// Targets and groups: a shape whose `move` is a legal move's name (exactly as
+// move_name gives it) is that move's click target, and the page writes the
+// move's value at its centre; give each legal move at least one. When one
+// click cannot name a move (a piece, then where it goes), put the targets in
+// a group (in_group) and give the group one handle (selects): the shape whose
+// click shows the group. Only filled shapes take clicks, so a handle should
+// be a filled shape drawn above what covers it.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <numbers>
+#include <queue>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "sente/plugin/interface.hpp"
+#include "sente/support/grid.hpp"
 
 namespace sente::view {
 
 using plugin::BoardView;
 using plugin::Shape;
 
+// A shape of `kind` at `at` styled `style` (the builders below).
+inline Shape shape(std::string kind, std::vector<double> at, std::string style) {
+  Shape s;
+  s.kind = std::move(kind);
+  s.at = std::move(at);
+  s.style = std::move(style);
+  return s;
+}
+
 inline Shape rect(double x, double y, double w, double h, std::string style) {
-  return {.kind = "rect", .at = {x, y, w, h}, .style = std::move(style)};
+  return shape("rect", {x, y, w, h}, std::move(style));
 }
 
 inline Shape circle(double cx, double cy, double r, std::string style) {
-  return {.kind = "circle", .at = {cx, cy, r}, .style = std::move(style)};
+  return shape("circle", {cx, cy, r}, std::move(style));
 }
 
 inline Shape line(double x1, double y1, double x2, double y2, std::string style) {
-  return {.kind = "line", .at = {x1, y1, x2, y2}, .style = std::move(style)};
+  return shape("line", {x1, y1, x2, y2}, std::move(style));
 }
 
 inline Shape label(double x, double y, std::string text, std::string style = "label") {
-  return {.kind = "text", .at = {x, y}, .style = std::move(style), .text = std::move(text)};
+  Shape s = shape("text", {x, y}, std::move(style));
+  s.text = std::move(text);
+  return s;
 }
 
 inline Shape polygon(std::vector<double> points, std::string style) {
-  return {.kind = "polygon", .at = std::move(points), .style = std::move(style)};
+  return shape("polygon", std::move(points), std::move(style));
 }
 
 // `s` as the target of move `move`.
@@ -63,21 +94,242 @@ inline Shape selects(Shape s, std::string group) {
   return s;
 }
 
+// `s` with `text` written at its centre.
+inline Shape with_text(Shape s, std::string text) {
+  s.text = std::move(text);
+  return s;
+}
+
+// A point in board units.
+struct Point {
+  double x = 0, y = 0;
+};
+
+// The points of a square lattice: point (row, col) at (x0 + col * step,
+// y0 + row * step). Rows and columns may be fractional (half-way points).
+// The cells of a grid have their centres on one lattice and their corners on
+// another; dots-and-lines games put their dots on one.
+struct Lattice {
+  double x0 = 0, y0 = 0, step = 1;
+
+  Point at(double row, double col) const { return {x0 + col * step, y0 + row * step}; }
+  // A dot of radius `radius` on point (row, col).
+  Shape dot(double row, double col, double radius, std::string style = "dot") const {
+    const Point p = at(row, col);
+    return circle(p.x, p.y, radius, std::move(style));
+  }
+  // The segment from point (r1, c1) to point (r2, c2).
+  Shape segment(double r1, double c1, double r2, double c2, std::string style = "line") const {
+    const Point a = at(r1, c1), b = at(r2, c2);
+    return line(a.x, a.y, b.x, b.y, std::move(style));
+  }
+  // The rectangle with opposite corners on points (r1, c1) and (r2, c2).
+  Shape box(double r1, double c1, double r2, double c2, std::string style) const {
+    const Point a = at(std::min(r1, r2), std::min(c1, c2));
+    return rect(a.x, a.y, std::abs(c2 - c1) * step, std::abs(r2 - r1) * step, std::move(style));
+  }
+};
+
+// Labels `name(i)` for i = 0..count-1: of columns, over points (row,
+// first + i) of `at`, `offset` board units up from them; of rows, left of
+// points (first + i, col), `offset` units left of them.
+template <class Name>
+void label_columns(std::vector<Shape>& out, const Lattice& at, int count, Name name, double offset,
+                   double row = 0, double first = 0) {
+  for (int i = 0; i < count; ++i) {
+    const Point p = at.at(row, first + i);
+    out.push_back(label(p.x, p.y - offset, name(i)));
+  }
+}
+template <class Name>
+void label_rows(std::vector<Shape>& out, const Lattice& at, int count, Name name, double offset,
+                double col = 0, double first = 0) {
+  for (int i = 0; i < count; ++i) {
+    const Point p = at.at(first + i, col);
+    out.push_back(label(p.x - offset, p.y, name(i)));
+  }
+}
+
+// Unit cells of a rows x cols board, cell (r, c) at (x0 + c, y0 + r), each
+// styled `style(r, c)` ("cell", "cell-used", "p0" ...).
+template <class Style>
+void add_cells(std::vector<Shape>& out, int rows, int cols, double x0, double y0, Style style) {
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) out.push_back(rect(x0 + c, y0 + r, 1, 1, style(r, c)));
+}
+
 // A view of `rows` x `cols` unit cells, each styled by `style(r, c)`
 // ("cell", "cell-used", "p0" ...), with a margin of `margin` units around.
 template <class Style>
 BoardView grid(int rows, int cols, Style style, double margin = 0) {
   BoardView v{.width = cols + 2 * margin, .height = rows + 2 * margin, .shapes = {}};
-  for (int r = 0; r < rows; ++r)
-    for (int c = 0; c < cols; ++c) v.shapes.push_back(rect(margin + c, margin + r, 1, 1, style(r, c)));
+  add_cells(v.shapes, rows, cols, margin, margin, style);
+  return v;
+}
+
+// The margin of labelled_grid: room for one line of labels.
+inline constexpr double kLabelMargin = 0.5;
+
+// The centres of the cells of a grid drawn with `margin`: cell (r, c)'s
+// centre is point (r, c).
+inline Lattice cell_centres(double margin = kLabelMargin) {
+  return {margin + 0.5, margin + 0.5, 1};
+}
+
+// grid() with a margin of kLabelMargin, column letters (a, b ... as
+// sente::cell_name names cells) along the top and row numbers (1 at the top)
+// along the left: the board as players name its cells ("b3"). The cells come
+// first, cell (r, c) as shape r * cols + c, so a game can make them targets.
+template <class Style>
+BoardView labelled_grid(int rows, int cols, Style style) {
+  BoardView v = grid(rows, cols, style, kLabelMargin);
+  const Lattice at = cell_centres();
+  label_columns(v.shapes, at, cols, column_name, 0.5 + kLabelMargin / 2);
+  label_rows(
+      v.shapes, at, rows, [](int r) { return std::to_string(r + 1); }, 0.5 + kLabelMargin / 2);
   return v;
 }
 
 // A bar between the centres of cells (r1, c1) and (r2, c2) of a grid drawn
-// with `margin`: the target of a domino placed on them.
-inline Shape domino(int r1, int c1, int r2, int c2, double margin = 0) {
-  return line(margin + c1 + 0.5, margin + r1 + 0.5, margin + c2 + 0.5, margin + r2 + 0.5,
-              "target");
+// with `margin`: the target of a domino placed on them. It stops `inset`
+// short of each centre, so the bars of neighbouring dominoes (which share a
+// cell) do not touch and each stays clickable along its length.
+inline Shape domino(int r1, int c1, int r2, int c2, double margin = 0, double inset = 0.15) {
+  const double dx = c2 - c1, dy = r2 - r1, len = std::max(std::hypot(dx, dy), 1e-9);
+  const double ix = inset * dx / len, iy = inset * dy / len;
+  return line(margin + c1 + 0.5 + ix, margin + r1 + 0.5 + iy, margin + c2 + 0.5 - ix,
+              margin + r2 + 0.5 - iy, "target");
+}
+
+// ---------------------------------------------------------------- graphs
+
+// A layout of a graph with two terminals s and t (a connection game): the
+// vertices on a circle, s at its left and t at its right, the others round
+// the top and bottom arcs (alternately) in order of how far they lie from s
+// towards t (breadth-first distance from s minus distance from t), so paths
+// from s to t run left to right. Every edge is a chord: no edge passes
+// through a vertex. Neighbours on the circle are about `spacing` apart.
+// Deterministic. `edges`: vertex pairs, 0 <= u, v < vertices.
+inline std::vector<Point> terminal_ring(int vertices, const std::vector<std::pair<int, int>>& edges,
+                                        int s, int t, double spacing = 1.6) {
+  const auto n = static_cast<std::size_t>(vertices);
+  std::vector<std::vector<int>> adj(n);
+  for (const auto& [u, v] : edges) {
+    adj[u].push_back(v);
+    adj[v].push_back(u);
+  }
+  auto distances = [&](int from) {
+    std::vector<int> d(n, vertices);  // unreachable: as far as can be
+    std::queue<int> q;
+    d[from] = 0;
+    q.push(from);
+    while (!q.empty()) {
+      const int u = q.front();
+      q.pop();
+      for (int w : adj[u])
+        if (d[w] == vertices && w != from) d[w] = d[u] + 1, q.push(w);
+    }
+    return d;
+  };
+  const std::vector<int> ds = distances(s), dt = distances(t);
+  std::vector<int> others;
+  for (int v = 0; v < vertices; ++v)
+    if (v != s && v != t) others.push_back(v);
+  std::stable_sort(others.begin(), others.end(),
+                   [&](int a, int b) { return ds[a] - dt[a] < ds[b] - dt[b]; });
+  std::vector<int> top, bottom;
+  for (std::size_t i = 0; i < others.size(); ++i) (i % 2 ? bottom : top).push_back(others[i]);
+  const double radius = std::max(1.5, spacing * vertices / (2 * std::numbers::pi));
+  std::vector<Point> at(n);
+  auto place = [&](int v, double angle) {  // angle 0 = right, pi / 2 = top
+    at[v] = {radius * std::cos(angle), -radius * std::sin(angle)};
+  };
+  place(s, std::numbers::pi);
+  place(t, 0);
+  for (std::size_t j = 0; j < top.size(); ++j)
+    place(top[j], std::numbers::pi * (1 - double(j + 1) / double(top.size() + 1)));
+  for (std::size_t j = 0; j < bottom.size(); ++j)
+    place(bottom[j], std::numbers::pi * (1 + double(j + 1) / double(bottom.size() + 1)));
+  return at;
+}
+
+// How far apart edge() draws parallel edges and nested loops.
+inline constexpr double kEdgeGap = 0.32;
+
+// How far the k-th loop (from 0) at a point reaches out from it: a label
+// beyond this clears the point's loops.
+inline double loop_reach(int k, double gap = kEdgeGap) {
+  return 0.55 + gap * k;
+}
+
+// The shapes of one edge between points a and b styled `style`, the k-th
+// (0..count-1) of `count` parallel edges joining them: a straight segment
+// for the middle one of an odd count, else a bend of three segments offset
+// sideways, `gap` apart from its neighbours; a loop (a == b) as a small
+// triangle on the side of a away from `centre`, reaching loop_reach(k) out.
+// `move` (may be empty) goes on the middle segment, where the page writes
+// the move's value.
+inline std::vector<Shape> edge(Point a, Point b, int k, int count, const std::string& style,
+                               const std::string& move = "", Point centre = {},
+                               double gap = kEdgeGap) {
+  auto segment = [&](Point p, Point q, bool middle) {
+    Shape s = line(p.x, p.y, q.x, q.y, style);
+    if (middle) s.move = move;
+    return s;
+  };
+  const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
+  if (len < 1e-9) {  // a loop
+    double ox = a.x - centre.x, oy = a.y - centre.y;
+    const double ol = std::hypot(ox, oy);
+    if (ol < 1e-9)
+      ox = 0, oy = -1;
+    else
+      ox /= ol, oy /= ol;
+    const double reach = loop_reach(k, gap), half = 0.45;  // radians either side
+    const Point p{a.x + reach * (ox * std::cos(half) - oy * std::sin(half)),
+                  a.y + reach * (ox * std::sin(half) + oy * std::cos(half))};
+    const Point q{a.x + reach * (ox * std::cos(half) + oy * std::sin(half)),
+                  a.y + reach * (-ox * std::sin(half) + oy * std::cos(half))};
+    return {segment(a, p, false), segment(p, q, true), segment(q, a, false)};
+  }
+  const double off = (k - (count - 1) / 2.0) * gap;
+  if (std::abs(off) < 1e-9) return {segment(a, b, true)};
+  const double nx = -dy / len * off, ny = dx / len * off;  // sideways
+  const Point p{a.x + dx * 0.25 + nx, a.y + dy * 0.25 + ny};
+  const Point q{a.x + dx * 0.75 + nx, a.y + dy * 0.75 + ny};
+  return {segment(a, p, false), segment(p, q, true), segment(q, b, false)};
+}
+
+// Moves every shape so that the shapes' box (circles with their radius,
+// text by its centre) starts at (margin, margin), and sets width and height
+// to the box and the margin all round: for views built in any coordinates.
+inline void fit(BoardView& v, double margin) {
+  double lo_x = std::numeric_limits<double>::max(), lo_y = lo_x;
+  double hi_x = std::numeric_limits<double>::lowest(), hi_y = hi_x;
+  auto cover = [&](double x0, double y0, double x1, double y1) {
+    lo_x = std::min(lo_x, x0), lo_y = std::min(lo_y, y0);
+    hi_x = std::max(hi_x, x1), hi_y = std::max(hi_y, y1);
+  };
+  for (const Shape& s : v.shapes) {
+    const std::vector<double>& a = s.at;
+    if (s.kind == "rect" && a.size() == 4)
+      cover(a[0], a[1], a[0] + a[2], a[1] + a[3]);
+    else if (s.kind == "circle" && a.size() == 3)
+      cover(a[0] - a[2], a[1] - a[2], a[0] + a[2], a[1] + a[2]);
+    else
+      for (std::size_t i = 0; i + 1 < a.size(); i += 2) cover(a[i], a[i + 1], a[i], a[i + 1]);
+  }
+  if (lo_x > hi_x) lo_x = hi_x = lo_y = hi_y = 0;  // no shapes
+  const double dx = margin - lo_x, dy = margin - lo_y;
+  for (Shape& s : v.shapes) {
+    if ((s.kind == "rect" || s.kind == "circle" || s.kind == "text") && s.at.size() >= 2) {
+      s.at[0] += dx, s.at[1] += dy;
+    } else {
+      for (std::size_t i = 0; i + 1 < s.at.size(); i += 2) s.at[i] += dx, s.at[i + 1] += dy;
+    }
+  }
+  v.width = hi_x - lo_x + 2 * margin;
+  v.height = hi_y - lo_y + 2 * margin;
 }
 
 }  // namespace sente::view

@@ -15,6 +15,11 @@
 //              back to the same analysis position;
 //   moves      legal move names are unique and each names its own move
 //              (parse_move gives a move leading to the same child);
+//   view       when the game draws a board (its `view`, text.hpp), for every
+//              position visited: a box of positive size, every shape's
+//              coordinates as many as its kind takes and inside the box,
+//              every legal move the target of some shape, every target a
+//              legal move, every group of targets with a handle;
 //   canonical  canonical(canonical(p)) == canonical(p), and p and canonical(p)
 //              have the same value (minimax);
 //   solve      solve's value equals the value analyze gives the position, and
@@ -28,6 +33,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -105,16 +112,101 @@ void check_text_and_moves(const G& g, const P<G>& p) {
   }
 }
 
+// The board view of p, when the game draws one (see the header comment).
+// Each failure names the game, the position and the shape or move; false
+// after a failure.
+template <class G>
+bool check_view(const G& g, const P<G>& p) {
+  int failures = 0;
+  if constexpr (requires { g.view(p); }) {
+    const plugin::BoardView v = plugin::text::view(g, p);
+    const std::string where = G::info().name + " at '" + show(g, p) + "': view ";
+    if (!(v.width > 0 && v.height > 0 && std::isfinite(v.width) && std::isfinite(v.height))) {
+      ADD_FAILURE() << where << "box is " << v.width << " x " << v.height << ", not positive";
+      return false;
+    }
+    std::set<std::string> legal, targets, groups, handles;
+    for (const auto& m : legal_moves(g, p)) legal.insert(plugin::text::move_name(g, p, m));
+    auto fail = [&](std::size_t i, const plugin::Shape& s) {
+      ++failures;
+      std::ostringstream at;
+      for (double x : s.at) at << " " << x;
+      return ::testing::Message() << where << "shape " << i << " (" << s.kind << " '" << s.style
+                                  << "'" << (s.move.empty() ? "" : " move " + s.move) << ", at"
+                                  << at.str() << "): ";
+    };
+    constexpr double kSlack = 0.01;  // board units
+    for (std::size_t i = 0; i < v.shapes.size() && failures < 5; ++i) {
+      const plugin::Shape& s = v.shapes[i];
+      const std::vector<double>& a = s.at;
+      const std::size_t n = a.size();
+      const bool count_ok = s.kind == "rect" || s.kind == "line" ? n == 4
+                            : s.kind == "circle"                 ? n == 3
+                            : s.kind == "text"                   ? n == 2
+                            : s.kind == "polygon"                ? n >= 6 && n % 2 == 0
+                            : s.kind == "polyline"               ? n >= 4 && n % 2 == 0
+                                                                 : false;
+      if (!count_ok) {
+        ADD_FAILURE() << fail(i, s) << "a " << s.kind << " with " << n << " coordinates";
+        continue;
+      }
+      if (!std::all_of(a.begin(), a.end(), [](double x) { return std::isfinite(x); })) {
+        ADD_FAILURE() << fail(i, s) << "a coordinate is not finite";
+        continue;
+      }
+      // The corners of the shape's box: rect and circle by their extent.
+      double x0 = a[0], y0 = a[1], x1 = a[0], y1 = a[1];
+      if (s.kind == "rect") {
+        x1 = a[0] + a[2], y1 = a[1] + a[3];
+        if (a[2] < 0 || a[3] < 0) ADD_FAILURE() << fail(i, s) << "negative width or height";
+      } else if (s.kind == "circle") {
+        x0 -= a[2], y0 -= a[2], x1 += a[2], y1 += a[2];
+        if (a[2] <= 0) ADD_FAILURE() << fail(i, s) << "radius not positive";
+      } else {
+        for (std::size_t k = 0; k + 1 < n; k += 2) {
+          x0 = std::min(x0, a[k]), x1 = std::max(x1, a[k]);
+          y0 = std::min(y0, a[k + 1]), y1 = std::max(y1, a[k + 1]);
+        }
+      }
+      if (x0 < -kSlack || y0 < -kSlack || x1 > v.width + kSlack || y1 > v.height + kSlack)
+        ADD_FAILURE() << fail(i, s) << "outside the box 0.." << v.width << " x 0.." << v.height;
+      if (!s.move.empty()) {
+        if (!legal.count(s.move))
+          ADD_FAILURE() << fail(i, s) << "targets '" << s.move << "', not a legal move";
+        targets.insert(s.move);
+        if (!s.group.empty()) groups.insert(s.group);
+      }
+      if (!s.select.empty()) handles.insert(s.select);
+    }
+    if (failures >= 5) return false;
+    for (const std::string& m : legal) {
+      if (targets.count(m)) continue;
+      ++failures;
+      ADD_FAILURE() << where << "legal move '" << m << "' is the target of no shape";
+    }
+    for (const std::string& group : groups) {
+      if (handles.count(group)) continue;
+      ++failures;
+      ADD_FAILURE() << where << "group '" << group
+                    << "' has targets but no shape selects it (select = the group)";
+    }
+  }
+  return failures == 0;
+}
+
 template <class G>
 void playouts(const Config& c) {
   const G g = open<G>(c);
   std::mt19937_64 rng(1);
+  bool view_ok = true;
   for (int i = 0; i < c.playouts; ++i) {
     P<G> p = g.start();
     int plies = 0;
     for (; plies <= c.max_plies; ++plies) {
       check_text_and_moves(g, p);
       if (::testing::Test::HasFatalFailure()) return;
+      // The first position whose view fails is reported, not every later one.
+      if (view_ok) view_ok = check_view(g, p);
       const auto moves = legal_moves(g, p);
       if (moves.empty()) break;
       p = play_scored(g, p, moves[rng() % moves.size()]).child;
