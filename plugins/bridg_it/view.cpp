@@ -27,16 +27,16 @@ plugin::BoardView Game::view(const Position& p) const {
   };
   for (int i = 0; i < board_->crossings(); ++i) {
     const matroid::EdgeState s = state(p, i);
-    if (s == matroid::EdgeState::kShort) v.shapes.push_back(bridge(i, 0, "line p0"));
-    if (s == matroid::EdgeState::kCut) v.shapes.push_back(bridge(i, 1, "line p1"));
+    if (s == matroid::EdgeState::kShort) v.shapes.push_back(bridge(i, 0, "line p0 red"));
+    if (s == matroid::EdgeState::kCut) v.shapes.push_back(bridge(i, 1, "line p1 blue"));
   }
   for_each_move(p, [&](Move m) {
     v.shapes.push_back(view::plays(bridge(m, mover, "line"), move_name(p, m)));
   });
   for (int r = 0; r < side; ++r)
     for (int c = 0; c < side; ++c) {
-      if (r % 2 == 1 && c % 2 == 0) v.shapes.push_back(at.dot(r, c, 0.16, "dot p0"));
-      if (r % 2 == 0 && c % 2 == 1) v.shapes.push_back(at.dot(r, c, 0.16, "dot p1"));
+      if (r % 2 == 1 && c % 2 == 0) v.shapes.push_back(at.dot(r, c, 0.16, "dot p0 red"));
+      if (r % 2 == 0 && c % 2 == 1) v.shapes.push_back(at.dot(r, c, 0.16, "dot p1 blue"));
     }
   view::label_columns(
       v.shapes, at, side - 2, [](int i) { return Board::column_name(i + 1); }, kMargin * 0.6, 0, 1);

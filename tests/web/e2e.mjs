@@ -46,7 +46,7 @@ const games = [
   { game: 'turning-corners', options: { board: '3x3' } },
   { game: 'bridg-it', options: { board: '2x3' } },
   { game: 'shannon', options: { graph: 's a; a t; s b; b t; a b; a c; c t' } },
-  { game: 'gobblet-gobblers', options: { pieces: '1', sizes: '2' } },
+  { game: 'gobblet-gobblers', options: { pieces: '3', sizes: '2' } },  // a first-player win in 11
 ].filter((g) => !args.game || g.game === args.game);
 
 let failures = 0;
@@ -121,9 +121,15 @@ async function clickMove(page, move, s) {
   const target = async () => page.$(`#board-svg [data-move=${JSON.stringify(move)}]`);
   if (!s.hasView) return page.click(`#moves tbody tr[data-move=${JSON.stringify(move)}]`);
   let t = await target();
-  for (const h of s.handles) {
+  // Each handle once (a stack has several circles of one group).
+  for (const h of new Set(s.handles)) {
     if (t) break;
-    await page.click(`#board-svg [data-select=${JSON.stringify(h)}]`, { force: true });
+    const handle = `#board-svg [data-select=${JSON.stringify(h)}]`;
+    // A selected group's targets may cover another handle's square: a click
+    // on the board's background first clears the selection.
+    await page.evaluate(() => document.getElementById('board-svg')
+      .dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    await page.click(handle, { force: true });
     t = await target();
   }
   if (!check(t, `the board has no target for ${move}`)) {

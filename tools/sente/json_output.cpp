@@ -1,5 +1,8 @@
 #include "json_output.hpp"
 
+#include <cmath>
+#include <vector>
+
 namespace sente::plugin {
 
 void to_json(nlohmann::json& j, const NamedText& t) {
@@ -42,7 +45,10 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
 
 // Only the fields a shape uses, to keep views small.
 void to_json(nlohmann::json& j, const Shape& s) {
-  j = {{"kind", s.kind}, {"at", s.at}};
+  // Board units to 1e-4: enough for any drawing, without float noise.
+  std::vector<double> at;
+  for (double x : s.at) at.push_back(std::round(x * 1e4) / 1e4);
+  j = {{"kind", s.kind}, {"at", at}};
   for (const auto& [key, value] :
        {std::pair{"style", &s.style}, std::pair{"text", &s.text}, std::pair{"move", &s.move},
         std::pair{"group", &s.group}, std::pair{"select", &s.select}})

@@ -295,6 +295,10 @@ async function main() {
     if (state.index < state.history.length - 1) { state.index += 1; analyze(state.history[state.index], false); }
   });
   $('computer-move').addEventListener('click', () => play(undefined));
+  // A click on the board off every target and handle clears the selection.
+  $('board-svg').addEventListener('click', () => {
+    if (state.selected !== null && state.analysis) { state.selected = null; show(state.analysis); }
+  });
   $('hints').addEventListener('change', () => state.analysis && show(state.analysis));
   $('load-position').addEventListener('click', () => analyze($('position').value, true));
   document.addEventListener('keydown', (ev) => {
