@@ -115,6 +115,13 @@ function compareWithCli(game, options, s) {
   return ref;
 }
 
+// A selected group's targets may cover another handle's square: a click on
+// the board's background clears the selection first.
+async function clearSelection(page) {
+  await page.evaluate(() => document.getElementById('board-svg')
+    .dispatchEvent(new MouseEvent('click', { bubbles: true })));
+}
+
 // Clicks move `move` on the board: its target, or first the handle (piece,
 // coin) whose group holds it.
 async function clickMove(page, move, s) {
@@ -125,10 +132,7 @@ async function clickMove(page, move, s) {
   for (const h of new Set(s.handles)) {
     if (t) break;
     const handle = `#board-svg [data-select=${JSON.stringify(h)}]`;
-    // A selected group's targets may cover another handle's square: a click
-    // on the board's background first clears the selection.
-    await page.evaluate(() => document.getElementById('board-svg')
-      .dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    await clearSelection(page);
     await page.click(handle, { force: true });
     t = await target();
   }
@@ -159,7 +163,17 @@ async function playGame(browser, url, { game, options }) {
   let plies = 0;
   while (!s.over) {
     const ref = compareWithCli(game, options, s);
-    if (plies === 2) await page.screenshot({ path: path.join(out, `${game}.png`) });
+    if (plies === 2) {
+      // With a piece or coin selected where moves take two clicks.
+      const best = ref.moves.find((m) => m.best) || ref.moves[0];
+      for (const h of new Set(s.handles)) {
+        await clearSelection(page);
+        await page.click(`#board-svg [data-select=${JSON.stringify(h)}]`, { force: true });
+        if (await page.$(`#board-svg [data-move=${JSON.stringify(best.move)}]`)) break;
+      }
+      await page.screenshot({ path: path.join(out, `${game}.png`) });
+      await clearSelection(page);
+    }
     // Half the time a best move, else any; after 30 moves a losing one when
     // there is one, so a drawn cyclic game (small Gobblet) ends too.
     const best = ref.moves.filter((m) => m.best);

@@ -60,7 +60,8 @@ int run_serve(const Common& common, const ServeOptions& o) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   serve::Api api(std::move(found), o.limits);
-  serve::ServerConfig config{.host = o.host, .port = o.port, .app = app};
+  serve::ServerConfig config{
+      .host = o.host, .port = o.port, .app = app, .max_connections = o.max_connections};
   absl::StatusOr<std::unique_ptr<serve::HttpServer>> server = serve::HttpServer::start(api, config);
   if (!server.ok()) return report_error(server.status());
   const std::string url = absl::StrFormat(

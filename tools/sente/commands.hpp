@@ -64,6 +64,7 @@ struct ServeOptions {
   std::uint16_t port = 8080;
   std::string app;    // the page's folder; empty: share/sente/web beside the program
   int memory_mb = 0;  // the server's address-space limit; 0: none
+  int max_connections = 128;
   serve::Limits limits;
 };
 

@@ -19,7 +19,7 @@ struct ServerConfig {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;  // 0: any free port (port() tells which)
   std::filesystem::path app;  // the page's folder
-  int max_connections = 64;
+  int max_connections = 128;
   int read_timeout_seconds = 30;  // a client that sends nothing for this long is dropped
 };
 
