@@ -3,7 +3,10 @@
 // position, oversized body and position, limits: memory, time, busy).
 // Values are checked against the plugin's own analysis of the same position,
 // and games played to the end by the computer keep the start's value.
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
 #include <future>
 #include <string>
 #include <thread>
@@ -311,6 +314,40 @@ TEST(ServeApi, APositionOnAnotherBoardGetsItsOwnSession) {
   ASSERT_EQ(b.status, 200) << b.body.dump();
   EXPECT_EQ(b.body["session"], "new");
   EXPECT_EQ(b.body["analysis"]["moves"].size(), 7u);  // 2x3: 3 vertical, 4 horizontal
+}
+
+// With a table folder, an engine that writes table files (tablebase) keeps
+// its table there, and a restarted server loads it instead of solving.
+TEST(ServeApi, TableFilesAreKeptAcrossRestarts) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sente-serve-tables-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Limits limits;
+  limits.table_dir = dir;
+  const json request = {{"game", "gobblet-gobblers"},
+                        {"options", {{"pieces", "1"}, {"sizes", "2"}}}};
+  std::string first_detail;
+  {
+    Api api(plugins(), limits);
+    Reply r = post(api, "/api/analyze", request);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["analysis"]["engine"], "tablebase");
+    first_detail = r.body["analysis"]["engine_detail"];
+  }
+  std::vector<std::filesystem::path> tables;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) tables.push_back(e.path());
+  ASSERT_EQ(tables.size(), 1u);
+  EXPECT_EQ(tables[0].filename().string().rfind("gobblet-gobblers-", 0), 0u) << tables[0];
+  EXPECT_EQ(first_detail.find("loaded"), std::string::npos) << first_detail;
+  {
+    Api api(plugins(), limits);
+    Reply r = post(api, "/api/analyze", request);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    const std::string detail = r.body["analysis"]["engine_detail"];
+    EXPECT_NE(detail.find("loaded from " + tables[0].string()), std::string::npos) << detail;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(ServeApi, ProgressOfARequestIsReported) {
