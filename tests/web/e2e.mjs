@@ -149,7 +149,7 @@ async function clickMove(page, move, s) {
 let seed = 12345;
 const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
 
-async function playGame(browser, url, { game, options }) {
+async function playGame(browser, url, { game, options, view = true }) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -158,7 +158,8 @@ async function playGame(browser, url, { game, options }) {
   await page.goto(`${url}#${address}`);
   await ready(page);
   let s = await shown(page);
-  check(s.hasView, `${game}: the page draws no board view`);
+  check(s.hasView === view, `${game}: the page ${view ? 'draws no board view' : 'draws a view the game has not'}`);
+  if (!view) check(await page.isVisible('#board-text'), `${game}: no text board for a game without a view`);
   const start = s.position;
   let plies = 0;
   while (!s.over) {
@@ -255,6 +256,13 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
+  // Games the server has beyond the shipped ones (a plugin on
+  // SENTE_PLUGIN_PATH, e.g. the tests' toy game that draws no view): played
+  // from the start with their text board and the list of moves.
+  const listed = (await (await fetch(`${url}api/games`)).json()).games.map((g) => g.name);
+  if (!args.game)
+    for (const name of listed)
+      if (!games.some((g) => g.game === name)) games.push({ game: name, options: {}, view: false });
   for (const g of games) await playGame(browser, url, g);
   if (!args.game) await interface_checks(browser, url);
 } catch (e) {

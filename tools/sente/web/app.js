@@ -142,6 +142,27 @@ function readSetup() {
 }
 
 // --- showing a position -----------------------------------------------------
+// Who won, in words: the outcome for the side to move at the end, and, after
+// a game against the computer, whether that was you.
+function gameOverText(a) {
+  const who = a.to_move || 'the player to move';
+  let outcome, moverLost = null;
+  if (a.value_kind === 'win-loss') {
+    moverLost = a.value < 0;
+    outcome = a.value === 0 ? 'a draw' : `${who} ${a.value < 0 ? 'loses' : 'wins'}`;
+  } else if (a.value_kind === 'nimber') {
+    moverLost = a.value === 0;
+    outcome = `${who} ${moverLost ? 'loses' : 'wins'}`;
+  } else {
+    outcome = `final value ${a.value_text} (${a.value_meaning})`;
+  }
+  let you = '';
+  const draw = a.value_kind === 'win-loss' && a.value === 0;
+  if (moverLost !== null && !draw && state.lastBy)
+    you = (moverLost === (state.lastBy === 'computer')) ? ': the computer wins' : ': you win';
+  return `Game over: ${outcome}${you}.`;
+}
+
 function show(a) {
   state.analysis = a;
   $('to-move').textContent = a.to_move ? `${a.to_move} to move` : '';
@@ -152,7 +173,7 @@ function show(a) {
   $('position').value = a.position;
   const over = a.moves.length === 0;
   $('game-over').hidden = !over;
-  $('game-over').textContent = over ? `Game over: ${a.summary}` : '';
+  $('game-over').textContent = over ? gameOverText(a) : '';
   document.body.dataset.over = over ? 'yes' : 'no';
   const hints = $('hints').checked;
   if (a.view && a.view.width > 0) {
@@ -219,6 +240,7 @@ function arrive(a, push) {
 }
 
 async function analyze(position, push) {
+  state.lastBy = null;  // a position gone to, not played: nobody just moved
   if (state.cache.has(position)) return arrive(state.cache.get(position), push);
   setBusy(true);
   showError('');
@@ -241,6 +263,7 @@ async function play(move) {
     if (move !== undefined) { body.move = move; body.reply = $('auto-reply').checked; }
     const data = await call('/api/play', gameRequest(body));
     const computer = data.played.filter((p) => p.by === 'computer').map((p) => p.move);
+    state.lastBy = data.played.length ? data.played[data.played.length - 1].by : null;
     arrive(data.analysis, true);
     setBusy(false, computer.length ? `computer played ${computer.join(', ')}` : 'ready');
   } catch (e) {
