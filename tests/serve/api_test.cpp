@@ -222,7 +222,8 @@ TEST(ServeApi, OptionsNamingFilesAreRefused) {
   Api api(plugins(), {});
   for (json options : {json{{"table", "/tmp/x.tbl"}, {"engine", "tablebase"}},
                        json{{"table", "x.tbl"}, {"engine", "tablebase"}},
-                       json{{"check", "published.csv"}}, json{{"board", "../../etc"}}}) {
+                       json{{"check", "published.csv"}}, json{{"board", "../../etc"}},
+                       json{{"table", "on"}, {"engine", "tablebase"}}, json{{"table", "off"}}}) {
     Reply r = post(api, "/api/analyze", {{"game", "gobblet-gobblers"}, {"options", options}});
     EXPECT_EQ(r.status, 400) << options.dump() << " " << r.body.dump();
   }
@@ -253,6 +254,26 @@ TEST(ServeApi, NodeLimitIsTheServersUnlessLess) {
             {"options", {{"board", "8x8"}, {"engine", "alphabeta"}, {"node-limit", "1e9"}}}});
   EXPECT_EQ(more.status, 400);
   EXPECT_NE(more.body["error"].get<std::string>().find("1000"), std::string::npos);
+}
+
+// A request may lower a work budget, never lift it or ask for none, whichever
+// engine it names or the game picks.
+TEST(ServeApi, WorkBudgetsAreCapped) {
+  Api api(plugins(), {});
+  for (json options :
+       {json{{"board", "3x3"}, {"node-limit", "1e18"}}, json{{"board", "3x3"}, {"node-limit", "0"}},
+        json{{"board", "3x3"}, {"engine", "minimax"}, {"minimax-nodes", 0}},
+        json{{"board", "3x3"}, {"engine", "retrograde"}, {"max-positions", "1e12"}},
+        json{{"board", "3x3"}, {"memo-positions", "nan"}},
+        json{{"board", "3x3"}, {"engine", "alphabeta"}, {"table-mb", "1e6"}}}) {
+    Reply r = post(api, "/api/analyze", {{"game", "cram"}, {"options", options}});
+    EXPECT_EQ(r.status, 400) << options.dump() << " " << r.body.dump();
+  }
+  Reply fine =
+      post(api, "/api/analyze",
+           {{"game", "cram"},
+            {"options", {{"board", "3x3"}, {"engine", "minimax"}, {"minimax-nodes", "1e6"}}}});
+  EXPECT_EQ(fine.status, 200) << fine.body.dump();
 }
 
 // Past the time limit: 503 with Retry-After, the solve goes on, and its

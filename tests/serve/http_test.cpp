@@ -1,9 +1,12 @@
 // `sente serve` over a real loopback socket (Boost.Beast client): the page's
 // files, path traversal attempts, body limits, malformed HTTP, keep-alive.
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <boost/asio/connect.hpp>
@@ -48,13 +51,16 @@ class HttpTest : public ::testing::Test {
     std::filesystem::remove_all(root_);
   }
 
-  http::response<http::string_body> request(http::verb method, const std::string& target,
-                                            const std::string& body = {}) {
+  http::response<http::string_body> request(
+      http::verb method, const std::string& target, const std::string& body = {},
+      const std::vector<std::pair<std::string, std::string>>& headers = {}) {
     asio::io_context io;
     tcp::socket socket(io);
     socket.connect({asio::ip::make_address("127.0.0.1"), server_->port()});
     http::request<http::string_body> req{method, target, 11};
-    req.set(http::field::host, "127.0.0.1");
+    req.set(http::field::host, "127.0.0.1:" + std::to_string(server_->port()));
+    if (method == http::verb::post) req.set(http::field::content_type, "application/json");
+    for (const auto& [name, value] : headers) req.set(name, value);
     req.body() = body;
     req.prepare_payload();
     http::write(socket, req);
@@ -113,7 +119,8 @@ TEST_F(HttpTest, NothingOutsideTheAppFolder) {
     EXPECT_EQ(res.body().find("outside the app"), std::string::npos) << target;
   }
   // Even when the client does not normalise the path.
-  std::string answer = raw("GET /../secret.txt HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  std::string answer =
+      raw("GET /../secret.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
   EXPECT_EQ(answer.find("outside the app"), std::string::npos);
   EXPECT_NE(answer.find("404"), std::string::npos);
   EXPECT_EQ(request(http::verb::post, "/index.html").result_int(), 405);
@@ -128,7 +135,7 @@ TEST_F(HttpTest, OversizedBodyIs413) {
 TEST_F(HttpTest, MalformedHttpIs400AndTheServerGoesOn) {
   std::string answer = raw("THIS IS NOT HTTP\r\n\r\n");
   EXPECT_NE(answer.find("400"), std::string::npos) << answer;
-  answer = raw("POST /api/analyze HTTP/1.1\r\nHost: x\r\nContent-Length: zz\r\n\r\n");
+  answer = raw("POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: zz\r\n\r\n");
   EXPECT_NE(answer.find("400"), std::string::npos) << answer;
   EXPECT_EQ(request(http::verb::get, "/api/status").result_int(), 200);
 }
@@ -152,6 +159,58 @@ TEST_F(HttpTest, KeepAliveServesSeveralRequestsOnOneConnection) {
     http::read(socket, buffer, res);
     EXPECT_EQ(res.result_int(), 200);
   }
+}
+
+// Another site's page in the user's browser (a cross-site post, DNS
+// rebinding) cannot use the server.
+TEST_F(HttpTest, OtherSitesAreRefused) {
+  const std::string body = R"({"game": "tic-tac-toe"})";
+  EXPECT_EQ(
+      request(http::verb::post, "/api/analyze", body, {{"Host", "evil.example"}}).result_int(),
+      403);
+  EXPECT_EQ(request(http::verb::get, "/api/games", "", {{"Host", "evil.example:80"}}).result_int(),
+            403);
+  auto origin =
+      request(http::verb::post, "/api/analyze", body, {{"Origin", "http://evil.example"}});
+  EXPECT_EQ(origin.result_int(), 403);
+  EXPECT_NE(origin.body().find("other sites"), std::string::npos);
+  EXPECT_EQ(request(http::verb::post, "/api/analyze", body, {{"Content-Type", "text/plain"}})
+                .result_int(),
+            403);
+  // The page's own requests: same origin, JSON.
+  const std::string self = "http://127.0.0.1:" + std::to_string(server_->port());
+  EXPECT_EQ(request(http::verb::post, "/api/analyze", body, {{"Origin", self}}).result_int(), 200);
+  EXPECT_EQ(
+      request(http::verb::get, "/", "", {{"Host", "localhost:" + std::to_string(server_->port())}})
+          .result_int(),
+      200);
+}
+
+// A connection that sends nothing, or half a request, is dropped after the
+// read timeout, so idle connections cannot hold every connection place.
+TEST(HttpServerIdle, SilentConnectionsAreDropped) {
+  Api api(plugin::Discovery{}, {});
+  auto server = HttpServer::start(api, {.host = "127.0.0.1",
+                                        .port = 0,
+                                        .app = ".",
+                                        .max_connections = 2,
+                                        .read_timeout_seconds = 1});
+  ASSERT_TRUE(server.ok());
+  std::thread thread([&] { (*server)->run(); });
+  asio::io_context io;
+  tcp::socket idle(io), half(io);
+  idle.connect({asio::ip::make_address("127.0.0.1"), (*server)->port()});
+  half.connect({asio::ip::make_address("127.0.0.1"), (*server)->port()});
+  asio::write(half, asio::buffer(std::string("GET / HTTP/1.1\r\nHo")));
+  for (tcp::socket* s : {&idle, &half}) {
+    char buf[256];
+    beast::error_code ec;
+    const auto start = std::chrono::steady_clock::now();
+    while (!ec) s->read_some(asio::buffer(buf), ec);  // until the server closes it
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  }
+  (*server)->stop();
+  thread.join();
 }
 
 TEST(HttpServerStart, APortInUseIsAClearError) {

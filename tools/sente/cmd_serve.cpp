@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -60,23 +61,24 @@ int run_serve(const Common& common, const ServeOptions& o) {
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   serve::Api api(std::move(found), o.limits);
+  const std::string host = o.host == "localhost" ? "127.0.0.1" : o.host;
   serve::ServerConfig config{
-      .host = o.host, .port = o.port, .app = app, .max_connections = o.max_connections};
+      .host = host, .port = o.port, .app = app, .max_connections = o.max_connections};
   absl::StatusOr<std::unique_ptr<serve::HttpServer>> server = serve::HttpServer::start(api, config);
   if (!server.ok()) return report_error(server.status());
   const std::string url = absl::StrFormat(
-      "http://%s:%d/", o.host.find(':') == std::string::npos ? o.host : "[" + o.host + "]",
+      "http://%s:%d/", host.find(':') == std::string::npos ? host : "[" + host + "]",
       (*server)->port());
   if (common.json)
     std::cout << nlohmann::json{{"url", url}, {"port", (*server)->port()}, {"games", games}}.dump()
               << std::endl;
   else
     std::cout << "Serving " << games << " games at " << url << " (Ctrl-C stops)" << std::endl;
-  if (o.host != "127.0.0.1" && o.host != "::1" && o.host != "localhost" && !common.quiet)
+  if (host != "127.0.0.1" && host != "::1" && !common.quiet)
     std::fprintf(stderr,
                  "sente: warning: listening on %s: anyone who can reach this address can run "
                  "solves here\n",
-                 o.host.c_str());
+                 host.c_str());
   int signal_number = 0;
   std::thread waiter([&] {
     sigwait(&stop_signals, &signal_number);
@@ -84,8 +86,17 @@ int run_serve(const Common& common, const ServeOptions& o) {
   });
   (*server)->run();
   waiter.join();
-  if (!common.quiet) std::fprintf(stderr, "sente: stopped by signal %d\n", signal_number);
-  return kOk;
+  const int running = api.solves_running();
+  if (!common.quiet)
+    std::fprintf(stderr, "sente: stopped by signal %d%s\n", signal_number,
+                 running ? absl::StrFormat("; %d solves still running are abandoned (table "
+                                           "files are complete or absent)",
+                                           running)
+                               .c_str()
+                         : "");
+  std::fflush(nullptr);
+  // Engines cannot be interrupted: leave without waiting for their threads.
+  std::_Exit(kOk);
 }
 
 }  // namespace sente::driver

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+#include <system_error>
 #include <thread>
 
 #include <nlohmann/json.hpp>
@@ -95,9 +96,8 @@ std::optional<std::string> refused_option(const std::string& key, const std::str
     return absl::StrCat("option '", key, "': file paths are not accepted by the server");
   if (key == "check")
     return "option 'check': published tables are compared by `sente table`, not the server";
-  if (key == "table" && value != "on" && value != "off")
-    return "option 'table': table files are chosen by the server (`sente serve --table-dir`); "
-           "give on or off";
+  if (key == "table")  // a file for some engines: the server's to choose
+    return "option 'table': table files are chosen by the server (`sente serve --table-dir`)";
   return std::nullopt;
 }
 
@@ -129,6 +129,11 @@ std::string query_value(std::string_view query, std::string_view key) {
 
 Api::Api(plugin::Discovery plugins, Limits limits)
     : plugins_(std::move(plugins)), limits_(std::move(limits)) {}
+
+int Api::solves_running() {
+  std::lock_guard lock(mu_);
+  return running_;
+}
 
 Api::~Api() {
   std::unique_lock lock(mu_);
@@ -287,15 +292,28 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
                                       r.position.size(), limits_.max_position_bytes));
   const plugin::GameInfo& info = r.plugin->info;
   const std::string engine = engine_of(info, r.options);
-  // The node limit: the server's unless the request asks for less.
-  if (limits_.node_limit > 0 && engine_declares(info, engine, "node-limit")) {
-    if (auto it = r.options.find("node-limit"); it != r.options.end()) {
+  // Work budgets: the server's unless the request asks for less, whichever
+  // engine runs (a request may not lift one, nor ask for "none").
+  struct Budget {
+    const char* option;
+    double most;
+    bool server_default;  // else the engine's own default, below the most
+  };
+  for (const Budget& b : {Budget{"node-limit", limits_.node_limit, true},
+                          Budget{"minimax-nodes", limits_.node_limit, true},
+                          Budget{"max-positions", limits_.max_positions, false},
+                          Budget{"memo-positions", limits_.max_positions, false},
+                          Budget{"table-mb", limits_.max_table_mb, false}}) {
+    if (b.most <= 0) continue;
+    if (auto it = r.options.find(b.option); it != r.options.end()) {
       double asked = 0;
-      if (!absl::SimpleAtod(it->second, &asked) || asked <= 0 || asked > limits_.node_limit)
-        return error(400, absl::StrFormat("option 'node-limit' %s: this server allows 1 to %.0f",
-                                          it->second, limits_.node_limit));
-    } else {
-      r.options["node-limit"] = absl::StrFormat("%.0f", limits_.node_limit);
+      if (!absl::SimpleAtod(it->second, &asked) || !(asked >= 1) || asked > b.most)
+        return error(400, absl::StrFormat("option '%s' %s: this server allows 1 to %.0f", b.option,
+                                          it->second, b.most));
+    } else if (b.server_default && engine_declares(info, engine, b.option)) {
+      // Only the engine that will run: a key of another engine would change
+      // which engine the game picks by default.
+      r.options[b.option] = absl::StrFormat("%.0f", b.most);
     }
   }
   std::string key = info.name;
@@ -322,7 +340,7 @@ Response Api::run(const Request& request, bool play) {
     if (!slot_freed_.wait_until(lock, deadline, [&] { return !kept->busy; }))
       return error(503,
                    absl::StrFormat("an earlier request is still solving this game past the "
-                                   "time limit (%.0f s); it goes on and its result will be "
+                                   "time limit (%g s); it goes on and its result will be "
                                    "kept: ask again later",
                                    limits_.time_limit_seconds),
                    10);
@@ -348,7 +366,7 @@ Response Api::run(const Request& request, bool play) {
         release();
         return error(503,
                      absl::StrFormat("busy: no solve slot came free within the time limit "
-                                     "(%.0f s); try again later",
+                                     "(%g s); try again later",
                                      limits_.time_limit_seconds),
                      5);
       }
@@ -357,42 +375,53 @@ Response Api::run(const Request& request, bool play) {
   }
   auto job = std::make_shared<Job>();
   std::shared_ptr<ProgressState> state = progress_for(request.id);
-  std::thread([this, job, kept, request, play, state]() mutable {
-    Progress progress;
-    if (state)
-      progress = [state](std::uint64_t done, std::uint64_t total) {
-        state->done = done;
-        state->total = total;
-      };
-    Response r;
-    try {
-      r = work(*kept, request, play, progress);
-    } catch (const std::exception& e) {
-      r = error(500, absl::StrCat("internal error: ", e.what()));
-    }
-    if (state) state->running = false;
-    {
-      // The slot is free before the answer is out, so the client's next
-      // request finds it free. The last use of `this`: ~Api waits for it.
-      // The session (plugin code) goes before ~Api may unload the plugin.
-      std::lock_guard lock(mu_);
-      kept->busy = false;
-      kept.reset();
-      --running_;
-      slot_freed_.notify_all();
-    }
-    std::lock_guard lock(job->mu);
-    job->response = std::move(r);
-    job->done = true;
-    job->cv.notify_all();
-  }).detach();
+  try {
+    std::thread([this, job, kept, request, play, state]() mutable {
+      Progress progress;
+      if (state)
+        progress = [state](std::uint64_t done, std::uint64_t total) {
+          state->done = done;
+          state->total = total;
+        };
+      Response r;
+      try {
+        r = work(*kept, request, play, progress);
+      } catch (const std::exception& e) {
+        r = error(500, absl::StrCat("internal error: ", e.what()));
+      }
+      if (state) state->running = false;
+      {
+        // The slot is free before the answer is out, so the client's next
+        // request finds it free. The last use of `this`: ~Api waits for it.
+        // The session (plugin code) goes before ~Api may unload the plugin.
+        std::lock_guard lock(mu_);
+        kept->busy = false;
+        kept.reset();
+        --running_;
+        slot_freed_.notify_all();
+      }
+      std::lock_guard lock(job->mu);
+      job->response = std::move(r);
+      job->done = true;
+      job->cv.notify_all();
+    }).detach();
+  } catch (const std::system_error&) {  // no thread to be had (a memory limit)
+    std::lock_guard lock(mu_);
+    kept->busy = false;
+    --running_;
+    slot_freed_.notify_all();
+    return error(503,
+                 "busy: the server cannot start another thread (its memory limit?); "
+                 "try again shortly",
+                 5);
+  }
   std::unique_lock lock(job->mu);
   if (job->cv.wait_until(lock, deadline, [&] { return job->done; })) return job->response;
   std::string done;
   if (state && state->total > 0)
     done = absl::StrFormat(" (%.0f %% done)", 100.0 * state->done / state->total);
   return error(503,
-               absl::StrFormat("the solve passed this server's time limit of %.0f s%s; it goes "
+               absl::StrFormat("the solve passed this server's time limit of %g s%s; it goes "
                                "on and its result will be kept: ask again later",
                                limits_.time_limit_seconds, done),
                10);
@@ -405,9 +434,13 @@ std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
       return it->second;
     }
   sessions_.emplace_front(request.cache_key, std::make_shared<Session>());
-  // Drop the least recently used games beyond the limit (one in use stays
-  // alive with its request: the list holds only a reference).
-  while (sessions_.size() > limits_.max_sessions) sessions_.pop_back();
+  // Drop the least recently used games beyond the limit, but none that is
+  // being solved: its result is what a later request will ask for.
+  for (auto it = sessions_.end();
+       sessions_.size() > limits_.max_sessions && it != sessions_.begin();) {
+    --it;
+    if (!it->second->busy) it = sessions_.erase(it);
+  }
   return sessions_.front().second;
 }
 

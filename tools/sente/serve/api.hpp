@@ -46,6 +46,11 @@ struct Limits {
   // node-limit given to an engine that declares one when the request names
   // none; a request may ask for less, not more. 0: none.
   double node_limit = 5e7;
+  // The most a request may ask of position budgets (max-positions,
+  // memo-positions) and of transposition tables (table-mb, MiB); engines that
+  // declare them get these when the request gives none.
+  double max_positions = 5e7;
+  double max_table_mb = 1024;
   std::size_t max_sessions = 16;  // games kept solved (least recently used dropped)
   int max_plies = 1000;           // computer moves in one /api/play
   // Where engines that write table files (option "table" of the tablebase
@@ -70,6 +75,7 @@ class Api {
   Response handle(std::string_view method, std::string_view target, std::string_view body);
 
   const Limits& limits() const { return limits_; }
+  int solves_running();
 
  private:
   struct Session;

@@ -3,14 +3,17 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 
+#include <chrono>
 #include <condition_variable>
+#include <map>
 #include <mutex>
-#include <set>
 #include <thread>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+
+#include <nlohmann/json.hpp>
 
 #include "absl/strings/str_cat.h"
 #include "serve/static_files.hpp"
@@ -31,9 +34,71 @@ struct HttpServer::Impl {
   std::mutex mu;
   std::condition_variable closed;
   int open = 0;
-  std::set<int> sockets;  // open connections, shut down by stop()
+  // Open connections and when each must have finished its read or write
+  // (max: handling a request). Blocking Asio reads ignore SO_RCVTIMEO, so the
+  // reaper thread shuts down a connection past its deadline; stop() all.
+  std::map<int, std::chrono::steady_clock::time_point> deadlines;
+  std::condition_variable wake;  // the reaper's sleep, cut short by stop()
+
+  void set_deadline(int fd, bool waiting) {
+    std::lock_guard lock(mu);
+    if (auto it = deadlines.find(fd); it != deadlines.end())
+      it->second = waiting ? std::chrono::steady_clock::now() +
+                                 std::chrono::seconds(config.read_timeout_seconds)
+                           : std::chrono::steady_clock::time_point::max();
+  }
+
+  void reap() {
+    std::unique_lock lock(mu);
+    while (!stopping) {
+      wake.wait_for(lock, std::chrono::milliseconds(250));
+      const auto now = std::chrono::steady_clock::now();
+      for (auto& [fd, deadline] : deadlines)
+        if (deadline < now) {
+          ::shutdown(fd, SHUT_RDWR);  // the blocked read or write fails at once
+          deadline = std::chrono::steady_clock::time_point::max();
+        }
+    }
+  }
 
   explicit Impl(Api& a, ServerConfig c) : api(a), config(std::move(c)) {}
+
+  // Why a request is refused before it is read further: on a loopback
+  // address, a Host that is not this machine (DNS rebinding) or an Origin of
+  // another site; a POST without a JSON body type (a cross-site form or
+  // text/plain post, which browsers send without asking). Empty: served.
+  std::string refused(const http::request<http::string_body>& req) const {
+    beast::error_code ec;
+    const tcp::endpoint here = acceptor.local_endpoint(ec);
+    const std::string port = std::to_string(here.port());
+    const bool loopback = !ec && here.address().is_loopback();
+    auto local = [&](std::string_view authority) {
+      for (const char* name : {"127.0.0.1", "localhost", "[::1]"})
+        if (authority == name || authority == std::string(name) + ":" + port) return true;
+      return false;
+    };
+    const auto host = req.find(http::field::host);
+    const std::string_view host_value =
+        host == req.end() ? std::string_view()
+                          : std::string_view(host->value().data(), host->value().size());
+    if (loopback && !local(host_value))
+      return "this server answers only requests for this machine (Host: 127.0.0.1:" + port +
+             " or localhost:" + port + ")";
+    if (const auto origin = req.find(http::field::origin); origin != req.end()) {
+      const std::string_view o(origin->value().data(), origin->value().size());
+      if (o != "http://" + std::string(host_value))
+        return "requests from other sites are refused (Origin " + std::string(o) + ")";
+    }
+    if (req.method() == http::verb::post) {
+      const auto type = req.find(http::field::content_type);
+      const std::string_view t = type == req.end()
+                                     ? std::string_view()
+                                     : std::string_view(type->value().data(), type->value().size());
+      if (t.substr(0, 16) != "application/json")
+        return "send the body as JSON, with Content-Type: application/json";
+    }
+    return {};
+  }
 
   http::response<http::string_body> respond(const http::request<http::string_body>& req) {
     http::response<http::string_body> res;
@@ -44,7 +109,11 @@ struct HttpServer::Impl {
     res.set(http::field::cache_control, "no-store");
     const std::string_view target(req.target().data(), req.target().size());
     const std::string_view method(req.method_string().data(), req.method_string().size());
-    if (target.substr(0, 5) == "/api/" || target == "/api") {
+    if (std::string why = refused(req); !why.empty()) {
+      res.result(http::status::forbidden);
+      res.set(http::field::content_type, "application/json");
+      res.body() = nlohmann::json{{"error", why}}.dump();
+    } else if (target.substr(0, 5) == "/api/" || target == "/api") {
       Response r = api.handle(method, target, req.body());
       res.result(static_cast<unsigned>(r.status));
       res.set(http::field::content_type, "application/json");
@@ -73,40 +142,50 @@ struct HttpServer::Impl {
   // One connection: requests one after another (keep-alive) until the client
   // closes, times out or sends something malformed.
   void serve(tcp::socket& socket) {
-    timeval tv{config.read_timeout_seconds, 0};
-    setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    setsockopt(socket.native_handle(), SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    const int fd = socket.native_handle();
     beast::flat_buffer buffer(16 * 1024);
     beast::error_code ec;
+    auto send = [&](http::response<http::string_body>& res) {
+      set_deadline(fd, true);
+      http::write(socket, res, ec);
+      set_deadline(fd, false);
+    };
     while (!stopping) {
       http::request_parser<http::string_body> parser;
       parser.header_limit(16 * 1024);
       parser.body_limit(api.limits().max_body_bytes);
+      set_deadline(fd, true);
       http::read(socket, buffer, parser, ec);
+      set_deadline(fd, false);
       if (ec == http::error::end_of_stream || ec == asio::error::connection_reset) break;
       if (ec) {
         // Oversized or malformed: say so, then close (the stream is out of step).
-        const bool too_large = ec == http::error::body_limit || ec == http::error::header_limit ||
-                               ec == http::error::buffer_overflow;
-        if (ec != asio::error::would_block && ec != asio::error::timed_out &&
-            ec != asio::error::eof) {
-          http::response<http::string_body> res{
-              too_large ? http::status::payload_too_large : http::status::bad_request, 11};
+        const bool headers = ec == http::error::header_limit;
+        const bool too_large = ec == http::error::body_limit || ec == http::error::buffer_overflow;
+        const bool malformed =
+            ec.category() == http::make_error_code(http::error::bad_target).category();
+        if (headers || too_large || malformed) {
+          http::response<http::string_body> res{headers
+                                                    ? http::status::request_header_fields_too_large
+                                                : too_large ? http::status::payload_too_large
+                                                            : http::status::bad_request,
+                                                11};
           res.set(http::field::content_type, "application/json");
-          res.body() = too_large ? absl::StrCat(
-                                       "{\"error\": \"the request is larger than this "
-                                       "server's limit (body ",
-                                       api.limits().max_body_bytes, " bytes)\"}\n")
-                                 : "{\"error\": \"malformed HTTP request\"}\n";
+          res.body() = headers     ? "{\"error\": \"the request's headers are over 16 KiB\"}\n"
+                       : too_large ? absl::StrCat(
+                                         "{\"error\": \"the request body is larger than this "
+                                         "server's limit (",
+                                         api.limits().max_body_bytes, " bytes)\"}\n")
+                                   : "{\"error\": \"malformed HTTP request\"}\n";
           res.keep_alive(false);
           res.prepare_payload();
-          http::write(socket, res, ec);
+          send(res);
         }
         break;
       }
       http::response<http::string_body> res = respond(parser.get());
       const bool keep = res.keep_alive();
-      http::write(socket, res, ec);
+      send(res);
       if (ec || !keep) break;
     }
     socket.shutdown(tcp::socket::shutdown_send, ec);
@@ -135,9 +214,9 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::start(Api& api, ServerCo
   if (!ec) acceptor.bind(endpoint, ec);
   if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
   if (ec)
-    return absl::UnavailableError(absl::StrCat("cannot listen on ", impl->config.host, ":",
-                                               impl->config.port, ": ", ec.message(),
-                                               " (choose another --port)"));
+    return absl::InvalidArgumentError(absl::StrCat("cannot listen on ", impl->config.host, ":",
+                                                   impl->config.port, ": ", ec.message(),
+                                                   " (choose another --port)"));
   return std::unique_ptr<HttpServer>(new HttpServer(std::move(impl)));
 }
 
@@ -148,37 +227,58 @@ std::uint16_t HttpServer::port() const {
 
 void HttpServer::run() {
   Impl& s = *impl_;
+  std::thread reaper([&s] { s.reap(); });
+  auto refuse = [](tcp::socket& socket, const char* why) {
+    http::response<http::string_body> res{http::status::service_unavailable, 11};
+    res.set(http::field::content_type, "application/json");
+    res.set(http::field::retry_after, "1");
+    res.body() = absl::StrCat("{\"error\": \"busy: ", why, "; try again shortly\"}\n");
+    res.keep_alive(false);
+    res.prepare_payload();
+    beast::error_code ec;
+    http::write(socket, res, ec);
+  };
   while (!s.stopping) {
     beast::error_code ec;
-    tcp::socket socket(s.io);
-    s.acceptor.accept(socket, ec);
+    auto socket = std::make_shared<tcp::socket>(s.io);
+    s.acceptor.accept(*socket, ec);
     if (ec) {
       if (s.stopping) break;
+      // Out of descriptors, say: wait rather than spin.
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
       continue;
     }
+    const int fd = socket->native_handle();
     std::unique_lock lock(s.mu);
     if (s.open >= s.config.max_connections) {
       lock.unlock();
-      http::response<http::string_body> res{http::status::service_unavailable, 11};
-      res.set(http::field::content_type, "application/json");
-      res.set(http::field::retry_after, "1");
-      res.body() = "{\"error\": \"busy: too many connections; try again shortly\"}\n";
-      res.keep_alive(false);
-      res.prepare_payload();
-      http::write(socket, res, ec);
+      refuse(*socket, "too many connections");
       continue;
     }
     ++s.open;
-    const int fd = socket.native_handle();
-    s.sockets.insert(fd);
-    std::thread([&s, fd, socket = std::move(socket)]() mutable {
-      s.serve(socket);
+    s.deadlines[fd] = std::chrono::steady_clock::time_point::max();
+    lock.unlock();
+    auto done = [&s, fd] {
       std::lock_guard lock(s.mu);
-      s.sockets.erase(fd);
+      s.deadlines.erase(fd);
       --s.open;
       s.closed.notify_all();
-    }).detach();
+    };
+    try {
+      std::thread([&s, socket, done] {
+        s.serve(*socket);
+        done();
+      }).detach();
+    } catch (const std::system_error&) {  // no thread to be had (memory limit)
+      refuse(*socket, "the server cannot start another thread");
+      done();
+    }
   }
+  {
+    std::lock_guard lock(s.mu);
+    s.wake.notify_all();
+  }
+  reaper.join();
 }
 
 void HttpServer::stop() {
@@ -188,7 +288,9 @@ void HttpServer::stop() {
   ::shutdown(impl_->acceptor.native_handle(), SHUT_RDWR);
   impl_->acceptor.close(ec);
   std::lock_guard lock(impl_->mu);
-  for (int fd : impl_->sockets) ::shutdown(fd, SHUT_RD);  // ends reads; answers still go out
+  for (const auto& [fd, deadline] : impl_->deadlines)
+    ::shutdown(fd, SHUT_RD);  // ends reads; answers still go out
+  impl_->wake.notify_all();
 }
 
 }  // namespace sente::serve
