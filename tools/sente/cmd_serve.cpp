@@ -20,6 +20,14 @@
 namespace sente::driver {
 
 int run_serve(const Common& common, const ServeOptions& o) {
+  // SIGINT and SIGTERM stop the server from a thread of their own (sigwait),
+  // blocked in every other thread: first of all, so that every thread started
+  // later (plugins, OpenMP, connections, solves) inherits the mask.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
   if (o.memory_mb > 0) {
     // Engines check the memory available before they allocate (memory.hpp),
     // and this cap is part of it: a solve past it is refused with its size.
@@ -51,14 +59,6 @@ int run_serve(const Common& common, const ServeOptions& o) {
     for (const auto& p : found.problems)
       std::fprintf(stderr, "sente: warning: %s\n", p.message.c_str());
   const std::size_t games = found.plugins.size();
-
-  // SIGINT and SIGTERM stop the server from a thread of their own (sigwait),
-  // blocked in every other thread.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
   serve::Api api(std::move(found), o.limits);
   const std::string host = o.host == "localhost" ? "127.0.0.1" : o.host;
