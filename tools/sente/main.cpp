@@ -282,6 +282,10 @@ int main(int argc, char** argv) {
                    "Largest position text in bytes (default 16384)")
       ->check(CLI::Range(16, 1 << 24));
   serve
+      ->add_option("--max-connections", serve_options.max_connections,
+                   "Open connections at once; more are answered 503 (default 128)")
+      ->check(CLI::Range(1, 4096));
+  serve
       ->add_option("--max-sessions", serve_options.limits.max_sessions,
                    "Games and variants kept solved in memory (default 16)")
       ->check(CLI::Range(1, 4096));

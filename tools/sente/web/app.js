@@ -16,6 +16,8 @@ const state = {
   analysis: null,
   selected: null,    // the group of targets shown (a piece, a coin)
   busy: false,
+  generation: 0,     // bumped by each new game: answers for an older one are dropped
+  lastHash: '',      // the address this page wrote last
 };
 
 function setBusy(busy, text) {
@@ -94,6 +96,7 @@ function writeHash() {
   const p = state.history[state.index] || '';
   if (p) params.set('p', p);
   history.replaceState(null, '', '#' + params.toString());
+  state.lastHash = location.hash;
 }
 
 function readHash() {
@@ -166,9 +169,9 @@ function gameOverText(a) {
 function show(a) {
   state.analysis = a;
   $('to-move').textContent = a.to_move ? `${a.to_move} to move` : '';
-  $('value').textContent = a.value_text;
+  $('value').textContent = $('hints').checked || a.moves.length === 0 ? a.value_text : '—';
   $('value').dataset.value = a.value;
-  $('summary').textContent = a.summary;
+  $('summary').textContent = $('hints').checked ? a.summary : `${a.moves.length} legal moves`;
   $('meaning').textContent = a.value_meaning;
   $('position').value = a.position;
   const over = a.moves.length === 0;
@@ -228,6 +231,8 @@ function updateButtons() {
 
 // Goes to `position` (text), pushing it after the shown one unless `jump`.
 function arrive(a, push) {
+  showError('');
+  $('status').textContent = 'ready';
   state.cache.set(a.position, a);
   state.selected = null;
   if (push) {
@@ -244,13 +249,17 @@ async function analyze(position, push) {
   if (state.cache.has(position)) return arrive(state.cache.get(position), push);
   setBusy(true);
   showError('');
+  const generation = state.generation;
   try {
     const data = await call('/api/analyze', gameRequest({ position }));
+    if (generation !== state.generation) return;  // another game was chosen meanwhile
     arrive(data.analysis, push);
     setBusy(false, `ready (${data.session === 'new' ? 'solved' : 'tables kept'} in ${data.seconds.toFixed(2)} s)`);
   } catch (e) {
+    if (generation !== state.generation) return;
     showError(e.message);
     setBusy(false, 'error');
+    if (!state.analysis) clearBoard();  // a game that did not start: no stale board
   }
 }
 
@@ -261,7 +270,9 @@ async function play(move) {
   try {
     const body = { position: state.analysis.position };
     if (move !== undefined) { body.move = move; body.reply = $('auto-reply').checked; }
+    const generation = state.generation;
     const data = await call('/api/play', gameRequest(body));
+    if (generation !== state.generation) return;
     const computer = data.played.filter((p) => p.by === 'computer').map((p) => p.move);
     state.lastBy = data.played.length ? data.played[data.played.length - 1].by : null;
     arrive(data.analysis, true);
@@ -274,7 +285,18 @@ async function play(move) {
 
 const humanMove = (move) => play(move);
 
+function clearBoard() {
+  const svg = $('board-svg');
+  while (svg.firstChild) svg.removeChild(svg.firstChild);
+  $('board-text').textContent = '';
+  $('moves').tBodies[0].replaceChildren();
+  for (const id of ['to-move', 'value', 'summary', 'meaning']) $(id).textContent = '';
+  $('game-over').hidden = true;
+  updateButtons();
+}
+
 async function newGame(info, options, position) {
+  state.generation += 1;
   state.info = info;
   state.options = options;
   state.history = [];
@@ -282,6 +304,8 @@ async function newGame(info, options, position) {
   state.cache = new Map();
   state.analysis = null;
   fillSetup(info, options);
+  clearBoard();
+  setBusy(false);
   await analyze(position || '', true);
 }
 
@@ -300,11 +324,23 @@ async function main() {
   const wanted = readHash();
   const info = state.games.find((g) => g.name === wanted.game) ||
                state.games.find((g) => g.name === 'tic-tac-toe') || state.games[0];
+  const unknown = wanted.game && info.name !== wanted.game;
   select.value = info.name;
+  // Choosing a game fills the form; New game starts it, so a smaller board
+  // can be set first (a game's default board may take minutes).
   select.addEventListener('change', () => {
     const g = state.games.find((x) => x.name === select.value);
     fillSetup(g, {});
-    newGame(g, {}, '');
+    $('status').textContent = `${g.title}: choose the board and options, then New game`;
+  });
+  // An address edited or pasted into this tab.
+  window.addEventListener('hashchange', () => {
+    if (location.hash === state.lastHash) return;
+    const w = readHash();
+    const g = state.games.find((x) => x.name === w.game);
+    if (!g) return showError(`no game '${w.game}' on this server`);
+    select.value = g.name;
+    newGame(g, w.options, w.position);
   });
   $('setup').addEventListener('submit', (ev) => {
     ev.preventDefault();
@@ -329,7 +365,8 @@ async function main() {
     if (ev.key === 'ArrowLeft') $('undo').click();
     if (ev.key === 'ArrowRight') $('redo').click();
   });
-  await newGame(info, wanted.options, wanted.position);
+  await newGame(info, unknown ? {} : wanted.options, unknown ? '' : wanted.position);
+  if (unknown) showError(`no game '${wanted.game}' on this server: showing ${info.title}`);
 }
 
 main();
