@@ -1,5 +1,6 @@
 // The board for the web page: the 3 x 3 squares labelled a..c and 1..3,
-// each square's whole stack as nested circles (largest first), player 1's
+// each square's whole stack as nested circles (largest first, the covered
+// ones faint), player 1's
 // reserve on the left and player 2's on the right (one piece per size with
 // how many are left). A move takes two clicks: a handle (a size in the
 // mover's reserve, or a square whose top piece is the mover's and may move)
@@ -39,10 +40,15 @@ plugin::BoardView Game::view(const Position& p) const {
   const view::Lattice at{kBoardX + 0.5, kTop + 0.5, 1};  // square (r, c)'s centre
   for (int sq = 0; sq < 9; ++sq) {
     const view::Point c = at.at(sq / 3, sq % 3);
+    bool top = true;  // the largest piece is the one on top: the others are covered
     for (int size = 2; size >= 0; --size)
       for (int owner = 0; owner < 2; ++owner)
-        if (plane(p, size, owner) >> sq & 1)
-          v.shapes.push_back(handle(piece(c.x, c.y, size, owner), square_name(sq)));
+        if (plane(p, size, owner) >> sq & 1) {
+          plugin::Shape s = piece(c.x, c.y, size, owner);
+          if (!top) s.style += " covered";
+          top = false;
+          v.shapes.push_back(handle(std::move(s), square_name(sq)));
+        }
   }
   view::label_columns(v.shapes, at, 3, column_name, 0.5 + kTop / 2);
   view::label_rows(

@@ -14,6 +14,7 @@
 //   coin heads / coin tails                   vertex, terminal (graph games)
 //   piece size-1..size-3 (with p0/p1)         label (plain text)
 //   target       a move target with no shape of its own (the page colours it)
+//   covered      with piece: under another piece (drawn faint)
 //   red, blue    with p0/p1: the player's own colour where the game names its
 //                sides by colour (Bridg-It's Red and Blue)
 // p0 is the role that moves first in the game's usual form (X, A, Red,
