@@ -54,20 +54,7 @@ int run_list(const Common& common, const std::string& game) {
     }
   }
   if (common.json) {
-    nlohmann::json games = nlohmann::json::array();
-    for (const auto& p : d.plugins) {
-      nlohmann::json g = p.info;
-      g["plugin"] = p.path.string();
-      games.push_back(g);
-    }
-    nlohmann::json searched = nlohmann::json::array();
-    for (const auto& s : d.searched) searched.push_back(s.string());
-    nlohmann::json problems = nlohmann::json::array();
-    for (const auto& p : d.problems)
-      problems.push_back({{"plugin", p.plugin.string()}, {"kind", p.kind}, {"message", p.message}});
-    std::cout << json_text(nlohmann::json{
-                     {"games", games}, {"problems", problems}, {"searched", searched}})
-              << "\n";
+    std::cout << json_text(discovery_json(d)) << "\n";
   } else {
     for (const auto& p : d.plugins) print_game(p);
     if (d.plugins.empty()) {

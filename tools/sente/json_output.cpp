@@ -101,3 +101,22 @@ void to_json(nlohmann::json& j, const ResultTable& t) {
 }
 
 }  // namespace sente::plugin
+
+namespace sente::driver {
+
+nlohmann::json discovery_json(const plugin::Discovery& d) {
+  nlohmann::json games = nlohmann::json::array();
+  for (const auto& p : d.plugins) {
+    nlohmann::json g = p.info;
+    g["plugin"] = p.path.string();
+    games.push_back(g);
+  }
+  nlohmann::json problems = nlohmann::json::array();
+  for (const auto& p : d.problems)
+    problems.push_back({{"plugin", p.plugin.string()}, {"kind", p.kind}, {"message", p.message}});
+  nlohmann::json searched = nlohmann::json::array();
+  for (const auto& s : d.searched) searched.push_back(s.string());
+  return {{"games", games}, {"problems", problems}, {"searched", searched}};
+}
+
+}  // namespace sente::driver

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/loader.hpp"
 
 namespace sente::driver {
 
@@ -12,6 +13,10 @@ namespace sente::driver {
 inline std::string json_text(const nlohmann::json& j) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
+
+// What `sente list --json` and /api/games give: {"games" (each GameInfo
+// with its plugin file), "problems", "searched"}.
+nlohmann::json discovery_json(const plugin::Discovery& d);
 
 }  // namespace sente::driver
 

@@ -163,18 +163,7 @@ Response Api::handle(std::string_view method, std::string_view target, std::stri
 }
 
 Response Api::games() const {
-  json games = json::array();
-  for (const auto& p : plugins_.plugins) {
-    json g = p.info;
-    g["plugin"] = p.path.string();
-    games.push_back(g);
-  }
-  json problems = json::array();
-  for (const auto& p : plugins_.problems)
-    problems.push_back({{"plugin", p.plugin.string()}, {"kind", p.kind}, {"message", p.message}});
-  json searched = json::array();
-  for (const auto& s : plugins_.searched) searched.push_back(s.string());
-  return answer(200, json{{"games", games}, {"problems", problems}, {"searched", searched}});
+  return answer(200, driver::discovery_json(plugins_));
 }
 
 Response Api::status() {
