@@ -5,13 +5,13 @@
 
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <vector>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
@@ -87,10 +87,8 @@ absl::StatusOr<Published> read_published(const std::string& path) {
 
 // The first number of `text` ("208,563 (0.04 %)" -> "208563").
 std::string first_number(const std::string& text) {
-  std::smatch m;
   const std::string plain = absl::StrReplaceAll(text, {{",", ""}});
-  if (std::regex_search(plain, m, std::regex(R"([0-9]+(\.[0-9]+)?)"))) return m.str();
-  return "";
+  return number_between(plain, "", "").value_or("");
 }
 
 }  // namespace
@@ -208,7 +206,9 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
                            g.rules().text(), ")");
   out.columns = {"figure", "computed", "published"};
   struct Row {
-    std::string figure, computed, published_item, published_pattern;
+    std::string figure, computed, published_item;
+    // Or the number between these words in the notes (whitespace collapsed).
+    std::string before = "", after = "";
   };
   const std::vector<Row> rows = {
       {"value of the start",
@@ -236,29 +236,28 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
       {"  of which the player to move has no move", grouped_count(c.no_move), "", ""},
       {"longest win (plies)", absl::StrCat(st.longest_win),
        "longest forced win (plies, side to move wins)", ""},
-      {"positions at the longest win", grouped_count(st.longest_wins), "",
-       R"(longest forced win[^|]*\|\s*[0-9]+ \(reached by only ([0-9]+) positions\))"},
+      {"positions at the longest win", grouped_count(st.longest_wins), "", "(reached by only ",
+       " positions)"},
       {"longest loss (plies)", absl::StrCat(st.longest_loss),
        "longest forced loss (plies, side to move loses)", ""},
       {absl::StrCat("opening moves (", 9 * g.rules().sizes, " placements)"), openings, "", ""},
-      {"immediate winning move, % of positions with no line", percent(c.immediate, open), "",
-       R"(In ([0-9.]+) % of positions the side to move has an immediate winning move)"},
+      {"immediate winning move, % of positions with no line", percent(c.immediate, open), "", "In ",
+       " % of positions the side to move has an immediate winning move"},
       {"exactly one winning move, % of won positions with no line", percent(c.single, c.winning),
-       "", R"(In ([0-9.]+) % of winning positions exactly one move keeps the win)"},
+       "", "In ", " % of winning positions exactly one move keeps the win"},
       {"exactly one winning move up to symmetry, % of won positions with no line",
-       percent(c.single_child, c.winning), "",
-       R"(In ([0-9.]+) % of winning positions exactly one move keeps the win)"},
+       percent(c.single_child, c.winning), "", "In ",
+       " % of winning positions exactly one move keeps the win"},
       {"a longest win: legal moves / winning moves",
        absl::StrCat(c.longest_example_moves, " / ", c.longest_example_wins), "",
-       R"(the 23-ply win has\s+([0-9]+) legal moves of which exactly one wins)"},
+       "the 23-ply win has ", " legal moves of which exactly one wins"},
       {"a piece pinned by the reveal rule, % of positions with no line", percent(c.pinned, open),
-       "", R"(([0-9.]+) % of positions have a piece pinned by the reveal rule)"},
+       "", "", " % of positions have a piece pinned by the reveal rule"},
       {absl::StrCat("draws with >= 8 of ", 2 * g.rules().pieces * g.rules().sizes,
                     " pieces on the board"),
-       percent(many, draws_open), "",
-       R"(([0-9.]+) % of the draws have at least 8 of the 12 pieces)"},
+       percent(many, draws_open), "", "", " % of the draws have at least 8 of the 12 pieces"},
       {"most common piece count among draws", draws_open ? absl::StrCat(mode) : "-", "",
-       R"(\(mode: ([0-9]+)\))"},
+       "(mode: ", ")"},
   };
   std::optional<Published> published;
   const auto check = options.find("check");
@@ -269,15 +268,19 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
     out.checked = true;
   }
   const bool published_rules = g.rules() == RuleSet{};
+  // The published notes wrap lines anywhere: match them with whitespace collapsed.
+  const std::string notes =
+      published
+          ? absl::StrJoin(
+                absl::StrSplit(published->text, absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty()), " ")
+          : "";
   for (const Row& r : rows) {
     std::string pub;
     if (published && published_rules) {
       if (!r.published_item.empty() && published->rows.count(r.published_item))
         pub = published->rows.at(r.published_item);
-      std::smatch m;
-      if (!r.published_pattern.empty() &&
-          std::regex_search(published->text, m, std::regex(r.published_pattern)))
-        pub = m.str(1);
+      if (!r.before.empty() || !r.after.empty())
+        pub = number_between(notes, r.before, r.after).value_or(pub);
     }
     out.rows.push_back({r.figure, r.computed, pub});
     if (pub.empty()) continue;

@@ -2,9 +2,9 @@
 // on the boards of its table and the single-coin mex on the 1..N square.
 #include <bit>
 #include <chrono>
-#include <regex>
 #include <variant>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
@@ -51,17 +51,17 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
   if (const auto open = name.find('('); open != std::string::npos)
     name = name.substr(open + 1, name.find(')') - open - 1);
   const std::vector<std::string> factors = absl::StrSplit(name, " x ");
-  std::smatch m;
+  const std::vector<std::string> sides = absl::StrSplit(size, " x ");
   TableBoard t;
   if (factors.size() == 1) {
     Ruleset g;
-    if (!ruleset_named(factors[0], &g) || !std::regex_match(size, m, std::regex(R"((\d+) coins)")))
+    absl::string_view coins = size;
+    if (!ruleset_named(factors[0], &g) || !absl::ConsumeSuffix(&coins, " coins"))
       return absl::InvalidArgumentError("unknown game or size: " + name + ", " + size);
-    const std::optional<int> n = side(m[1]);
+    const std::optional<int> n = side(std::string(coins));
     if (!n || *n > kMaxTableCells)
-      return absl::OutOfRangeError(
-          absl::StrFormat("%s coins: the full-position mex takes 1 to %d coins", std::string(m[1]),
-                          kMaxTableCells));
+      return absl::OutOfRangeError(absl::StrFormat("%s: the full-position mex takes 1 to %d coins",
+                                                   size.substr(0, 40), kMaxTableCells));
     std::visit(
         [&](const auto& r) {
           t.board = coin_turning::line_board(r, *n);
@@ -72,13 +72,13 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
   }
   Ruleset g, h;
   if (factors.size() != 2 || !ruleset_named(factors[0], &g) || !ruleset_named(factors[1], &h) ||
-      !std::regex_match(size, m, std::regex(R"((\d+) x (\d+))")))
+      sides.size() != 2)
     return absl::InvalidArgumentError("unknown game or size: " + name + ", " + size);
-  const std::optional<int> r = side(m[1]), c = side(m[2]);
+  const std::optional<int> r = side(sides[0]), c = side(sides[1]);
   if (!r || !c || *r * *c > kMaxTableCells)
     return absl::OutOfRangeError(
-        absl::StrFormat("%s x %s: the full-position mex takes boards of 1 to %d coins",
-                        std::string(m[1]), std::string(m[2]), kMaxTableCells));
+        absl::StrFormat("%s: the full-position mex takes boards of 1 to %d coins",
+                        size.substr(0, 40), kMaxTableCells));
   const int rows = *r, cols = *c;
   // Twins' coin 0 has no move: like Turning Corners' border, it is off the board.
   const int fr = std::holds_alternative<coin_turning::Twins>(g);
@@ -177,20 +177,22 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
   }
 
   // "agree for all 1 <= a, b <= 1023": the single-coin mex against a ⊗ b.
-  std::smatch m;
-  const std::string md = *text;
-  if (std::regex_search(md, m, std::regex(R"(agree for all 1 <= a, b <= (\d+))"))) {
+  constexpr std::string_view kSquare = "agree for all 1 <= a, b <= ";
+  const std::size_t at = text->find(kSquare);
+  if (at != std::string::npos && at + kSquare.size() < text->size() &&
+      absl::ascii_isdigit(text->at(at + kSquare.size()))) {
+    const std::optional<std::string> square = number_between(*text, kSquare, "", 12);
     ++rep.items_found;
     int n = 0;
     if (auto it = options.find("coin-square"); it != options.end()) {
       if (!absl::SimpleAtoi(it->second, &n) || n < 1 || n > 4095)
         return absl::InvalidArgumentError(
             absl::StrFormat("coin-square '%s': give N from 1 to 4095", it->second));
-    } else if (!absl::SimpleAtoi(m[1].str(), &n) || n < 1 || n > 4095) {
+    } else if (!square || !absl::SimpleAtoi(*square, &n) || n < 1 || n > 4095) {
       return absl::ResourceExhaustedError(absl::StrFormat(
           "the file asks for single coins 1..%s; the single-coin mex takes 1 to 4095 a side "
           "(give --set coin-square=N to check a smaller square)",
-          m[1].str()));
+          square ? *square : text->substr(at + kSquare.size(), 12) + "... (over 12 digits)"));
     }
     const std::string where = absl::StrFormat("single coins 1..%d x 1..%d", n, n);
     const auto t0 = std::chrono::steady_clock::now();

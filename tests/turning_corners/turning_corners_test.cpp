@@ -6,6 +6,8 @@
 // command), text errors.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <random>
 
 #include "game.hpp"
@@ -152,6 +154,32 @@ TEST(TurningCorners, PublishedTableAndCoinSquare) {
       << r->mismatches.front().where << ": " << r->mismatches.front().what;
   EXPECT_EQ(r->values_compared, 3 * 6 + 1);
   EXPECT_EQ(r->values_matched, r->values_compared);
+}
+
+// Issue 13 case 1: a 50,000-digit number in the coin-square sentence or in a
+// table cell crashed verify (std::regex recursion overflowed the stack).
+TEST(TurningCorners, VerifyReadsHugeNumbersWithoutCrashing) {
+  const std::string digits(50'000, '9');
+  const std::string file = ::testing::TempDir() + "/huge-numbers.md";
+  {
+    std::ofstream out(file);
+    out << "| game | board | positions | value-0 positions |\n|---|---|---|---|\n"
+        << "| Ruler | " << digits << " coins | 4 | 1 |\n"
+        << "| Ruler x Ruler | " << digits << " x 2 | 4 | 1 |\n"
+        << "| Ruler | 2 coins | " << digits << " | 1 |\n\n"
+        << "Mex and nim product agree for all 1 <= a, b <= " << digits << "\n";
+  }
+  absl::StatusOr<plugin::VerifyReport> r = Game::verify({}, file, {});
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted) << r.status();
+  EXPECT_NE(r.status().message().find("over 12 digits"), std::string::npos) << r.status();
+  EXPECT_LT(r.status().message().size(), 400u);
+  r = Game::verify({{"coin-square", "4"}}, file, {});
+  ASSERT_TRUE(r.ok()) << r.status();
+  EXPECT_EQ(r->items_found, 4);
+  EXPECT_EQ(r->skipped.size(), 3u);  // the three malformed rows, each said
+  EXPECT_EQ(r->values_matched, r->values_compared);
+  std::remove(file.c_str());
 }
 
 TEST(TurningCorners, BadInputSaysWhatToDo) {

@@ -1,5 +1,7 @@
-// Reading the published-values.md files: body rows of a Markdown table and
-// counts written with thousands separators.
+// Reading the published-values.md files: body rows of a Markdown table,
+// counts written with thousands separators and numbers inside a sentence.
+// Every reader here is one linear pass with bounded tokens (no std::regex,
+// whose recursive matcher overflows the stack on a 50,000-digit number).
 #pragma once
 
 #include <cstdint>
@@ -55,6 +57,39 @@ inline std::optional<std::uint64_t> published_count(std::string_view text) {
   std::uint64_t n = 0;
   if (digits.empty() || !absl::SimpleAtoi(digits, &n)) return std::nullopt;
   return n;
+}
+
+// The number written between `before` and `after` at the first place in
+// `text` where both surround one ("agree for all 1 <= a, b <= 1023" with
+// before "a, b <= " and after "" gives "1023"; "0.04 % of" with before "" and
+// after " % of" gives "0.04"). A number is 1 to `max_chars` digits, dots
+// and commas, starting and ending with a digit; a longer run of such
+// characters is no number. Nothing when no place matches.
+inline std::optional<std::string> number_between(std::string_view text, std::string_view before,
+                                                 std::string_view after,
+                                                 std::size_t max_chars = 40) {
+  const auto numeric = [](char c) { return (c >= '0' && c <= '9') || c == '.' || c == ','; };
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  // Every maximal run of numeric characters, in order: one pass over text.
+  for (std::size_t i = 0; i < text.size();) {
+    if (!numeric(text[i])) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && numeric(text[end])) ++end;
+    // Trailing dots and commas end a sentence rather than the number.
+    std::size_t last = end;
+    while (last > i && !digit(text[last - 1])) --last;
+    const std::size_t first = i;
+    i = end;
+    if (last == first || !digit(text[first]) || last - first > max_chars) continue;
+    if (first < before.size() || text.substr(first - before.size(), before.size()) != before)
+      continue;
+    if (text.substr(last, after.size()) != after) continue;
+    return std::string(text.substr(first, last - first));
+  }
+  return std::nullopt;
 }
 
 // A count written as published tables write it: "1,048,576".
