@@ -129,17 +129,28 @@ std::optional<DotRow> read_dot_row(std::string_view s, int x, int spacing, int* 
 absl::StatusOr<std::vector<DotRow>> scan_dot_rows(std::string_view s, int lineno) {
   std::vector<DotRow> rows;
   const std::size_t first = s.find_first_not_of(' ');
+  // A chain of dots that broke off at column `until` breaks off there from
+  // each of its later dots too: those starts are skipped, so a long broken
+  // chain ("+-+-+...+-+X") is read once, not once per dot (linear, not
+  // quadratic, in the line's length).
+  struct Broken {
+    int origin = 0, until = -1;
+  };
+  Broken broken[2];
   for (int x = 0; x < static_cast<int>(s.size()); ++x) {
     if (!is_dot(s[x])) continue;
     int bad_col = -1;
     std::string why;
     std::optional<DotRow> row;
-    for (int spacing : {kCompact, kWide}) {
+    for (int k = 0; k < 2; ++k) {
+      const int spacing = k == 0 ? kCompact : kWide;
       if (x + spacing >= static_cast<int>(s.size()) || !is_dot(s[x + spacing])) continue;
+      if (x < broken[k].until && (x - broken[k].origin) % spacing == 0) continue;
       int col = -1;
       std::string w;
       row = read_dot_row(s, x, spacing, &col, &w);
       if (row) break;
+      broken[k] = {x, std::max(col, x + 1)};
       if (bad_col < 0 && !w.empty()) {
         bad_col = col;
         why = w;

@@ -97,10 +97,16 @@ absl::StatusOr<Diagram> one_diagram(std::string_view text) {
   return d;
 }
 
-// Text is a diagram: read from a file, or holding a dot '+' or '#'.
-bool is_diagram(std::string_view text, bool from_file) {
-  return from_file || text.find('+') != std::string_view::npos ||
-         text.find('#') != std::string_view::npos;
+// Text is a diagram when a line of it holds a row of dots: two or more
+// '+' or '#'. A move list (in a file too) is not, nor a move that holds one
+// '+' (it gets the move error, not "no diagram found").
+bool is_diagram(std::string_view text) {
+  int dots = 0;
+  for (char c : text) {
+    if (c == '\n') dots = 0;
+    if ((c == '+' || c == '#') && ++dots == 2) return true;
+  }
+  return false;
 }
 
 // Text is a position as format() writes it.
@@ -270,8 +276,8 @@ void Game::order(const Position& p, std::span<const Move> moves, std::span<int> 
   }
 }
 
-absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
-  if (is_diagram(text, from_file)) {
+absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {
+  if (is_diagram(text)) {
     absl::StatusOr<Diagram> d = one_diagram(text);
     if (!d.ok()) return d.status();
     if (variant_given_)
@@ -300,14 +306,19 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) 
 }
 
 absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
-  if (!from_file && is_lines_form(text)) return parse_lines(text);
-  if (!is_diagram(text, from_file)) {
+  if (!is_diagram(text) && is_lines_form(text)) return parse_lines(text);
+  if (!is_diagram(text)) {
     if (to_move_override_)
       return absl::InvalidArgumentError(
           "--to-move is for diagrams whose boxes are taken; moves played from the start "
           "already say who is to move");
     BoardPosition pos = BoardPosition::start(board_, variant_);
-    if (absl::Status s = play_moves(pos, text); !s.ok()) return s;
+    if (absl::Status s = play_moves(pos, text); !s.ok()) {
+      if (!from_file) return s;
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "no diagram found (a diagram starts with a row of dots '+') and not a move list: %s",
+          s.message()));
+    }
     return position_of(pos);
   }
   if (variant_given_)

@@ -206,9 +206,43 @@ TEST(BadInput, PenaltiesAndFilesWithoutDiagrams) {
   ASSERT_FALSE(p.ok());
   EXPECT_NE(p.status().message().find("line 2: last-move penalty 1"), absl::string_view::npos)
       << p.status();
-  absl::StatusOr<Position> moves_in_file = game->parse("0\n", /*from_file=*/true);
-  ASSERT_FALSE(moves_in_file.ok());
-  EXPECT_NE(moves_in_file.status().message().find("no diagram"), absl::string_view::npos);
+  absl::StatusOr<Position> prose = game->parse("a note, not a board\n", /*from_file=*/true);
+  ASSERT_FALSE(prose.ok());
+  EXPECT_NE(prose.status().message().find("no diagram found"), absl::string_view::npos);
+  EXPECT_NE(prose.status().message().find("not a move list"), absl::string_view::npos);
+}
+
+// Issue 13 case 9: a move list in a file or on stdin was always read as a
+// diagram ("no diagram found"), and a move holding '+' was taken for one.
+// Issue 13 case 4: a broken chain of dots was re-read from each of its dots
+// (quadratic: 40,000 pairs took 90 s). Read once, 200,000 pairs in either
+// spacing are refused at once; the old reading would pass the test
+// timeout by hours.
+TEST(BadInput, LongBrokenDotRowsAreReadOnce) {
+  absl::StatusOr<Game> game = Game::open({});
+  ASSERT_TRUE(game.ok());
+  for (const std::string pair : {"+-", "+-----"}) {
+    std::string line = "a";
+    for (int i = 0; i < 200'000; ++i) line += pair;
+    line += "+X\n";
+    absl::StatusOr<Position> p = game->parse(line, /*from_file=*/true);
+    ASSERT_FALSE(p.ok());
+    EXPECT_LT(p.status().message().size(), 300u) << pair;
+  }
+}
+
+TEST(BadInput, MoveListsInFilesAreMoves) {
+  absl::StatusOr<Game> game = Game::open({{"board", "2x3"}});
+  ASSERT_TRUE(game.ok());
+  absl::StatusOr<Position> typed = game->parse("bc cd dg");
+  absl::StatusOr<Position> in_file = game->parse("bc cd\ndg\n", /*from_file=*/true);
+  ASSERT_TRUE(typed.ok()) << typed.status();
+  ASSERT_TRUE(in_file.ok()) << in_file.status();
+  EXPECT_EQ(game->format(*typed), game->format(*in_file));
+  absl::StatusOr<Position> plus = game->parse("bc c+d");
+  ASSERT_FALSE(plus.ok());
+  EXPECT_EQ(plus.status().message().find("diagram"), absl::string_view::npos) << plus.status();
+  EXPECT_NE(plus.status().message().find("move 2"), absl::string_view::npos) << plus.status();
 }
 
 TEST(BadInput, OptionsThatDoNotApplyAreRefused) {

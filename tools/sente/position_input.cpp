@@ -5,14 +5,30 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "sente/support/text_file.hpp"
 
 namespace sente::driver {
 namespace {
 constexpr std::uintmax_t kMaxPositionFileBytes = 16 << 20;
+
+// Standard input up to `max_bytes`, with the same cap as a file: an endless
+// stream (`yes . | sente analyze ...`) is refused after the cap, not read
+// until memory runs out.
+absl::StatusOr<std::string> read_stdin(std::uintmax_t max_bytes) {
+  std::string text;
+  char buffer[1 << 16];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    text.append(buffer, static_cast<std::size_t>(std::cin.gcount()));
+    if (text.size() > max_bytes)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "standard input holds more than %s: too large for a position", format_bytes(max_bytes)));
+  }
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+  return text;
+}
 
 }  // namespace
 
@@ -31,9 +47,9 @@ absl::StatusOr<plugin::PositionInput> position_input(const std::vector<std::stri
   const std::string& arg = args[0];
   std::error_code ec;
   if (arg == "-") {
-    std::stringstream ss;
-    ss << std::cin.rdbuf();
-    input.text = ss.str();
+    absl::StatusOr<std::string> text = read_stdin(kMaxPositionFileBytes);
+    if (!text.ok()) return text.status();
+    input.text = std::move(*text);
     input.file = "standard input";
   } else if (std::filesystem::is_regular_file(arg, ec) ||
              (arg.find('/') != std::string::npos &&
