@@ -611,11 +611,42 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text) {
   return out;
 }
 
-char infer_to_move(const Diagram& d) {
+char infer_to_move(const Diagram& d, std::uint64_t predrawn) {
   if (d.stated_to_move) return d.stated_to_move;
   for (char o : d.position.owner)
     if (o) return 0;
-  return std::popcount(d.position.drawn) % 2 == 0 ? 'A' : 'B';
+  return std::popcount(d.position.drawn & ~predrawn) % 2 == 0 ? 'A' : 'B';
+}
+
+absl::StatusOr<char> side_to_move(const Diagram& d, std::optional<Variant> variant, char told) {
+  const Board& b = d.position.board;
+  if (variant) {
+    const std::uint64_t missing = b.predrawn(*variant) & ~d.position.drawn;
+    if (missing)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "the diagram at line %d is not a %s board: the line %s, which that variant draws "
+          "before play, is not drawn",
+          d.line, variant_name(*variant), wilson_name(b, std::countr_zero(missing))));
+  }
+  if (told) return told;
+  const char side = infer_to_move(d, variant ? b.predrawn(*variant) : 0);
+  if (!side)
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "boxes are taken in the diagram at line %d and it does not say who is to move; give "
+        "--to-move A or --to-move B",
+        d.line));
+  // The Swedish variant pre-draws an even number of lines, 2 (rows + cols),
+  // and so never changes the parity; the Icelandic one pre-draws rows + cols.
+  const std::uint64_t icelandic = b.predrawn(Variant::kIcelandic);
+  if (!d.stated_to_move && !variant && (d.position.drawn & icelandic) == icelandic &&
+      std::popcount(icelandic) % 2 == 1)
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "the diagram at line %d does not say who is to move, and every line the Icelandic "
+        "variant draws before play (an odd number) is drawn: who moves by the parity of the "
+        "lines drawn depends on the variant. Give --variant american, icelandic or swedish "
+        "(its pre-drawn lines are left out of the parity), or --to-move A or B",
+        d.line));
+  return side;
 }
 
 std::string render_diagram(const BoardPosition& pos, const std::map<int, std::string>& labels,

@@ -16,7 +16,9 @@
 // their own (a score row is then read token by token).
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,8 +51,19 @@ absl::StatusOr<std::vector<Diagram>> parse_diagrams(std::string_view text);
 
 // The side to move in a diagram: what its text states, else the parity of
 // the lines drawn when no box is taken (A moves first). Returns 0 when it
-// cannot be told honestly (boxes taken and nothing stated).
-char infer_to_move(const Diagram& d);
+// cannot be told honestly (boxes taken and nothing stated). `predrawn`: the
+// lines the variant draws before play, left out of the parity.
+char infer_to_move(const Diagram& d, std::uint64_t predrawn = 0);
+
+// The side to move in `d` of the given variant (nullopt: not said), as
+// infer_to_move reads it, with the checks that keep parity honest: the
+// diagram shows every line the variant draws before play; with no variant
+// said, a diagram whose drawn lines include every line the Icelandic
+// variant pre-draws, an odd number of them, is refused: parity then depends
+// on the variant (the Swedish variant pre-draws an even number). `told` ('A'/'B', from --to-move;
+// 0: not told) settles who moves, the variant still checked. Errors (kInvalidArgument) say what to
+// give: --variant or --to-move.
+absl::StatusOr<char> side_to_move(const Diagram& d, std::optional<Variant> variant, char told = 0);
 
 // Draws `pos` in the analysis layout with `labels[id]` (e.g. "-3", "0^") on
 // each undrawn line and `caption` lines to the right of the top rows.

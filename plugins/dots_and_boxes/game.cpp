@@ -280,8 +280,6 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {
   if (is_diagram(text)) {
     absl::StatusOr<Diagram> d = one_diagram(text);
     if (!d.ok()) return d.status();
-    if (variant_given_)
-      return absl::InvalidArgumentError("a diagram shows every drawn line itself; drop --variant");
     if (board_given_ && !(d->position.board == board_))
       return absl::InvalidArgumentError(
           absl::StrFormat("the diagram is a %s board but --board says %s", d->position.board.name(),
@@ -321,8 +319,6 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) cons
     }
     return position_of(pos);
   }
-  if (variant_given_)
-    return absl::InvalidArgumentError("a diagram shows every drawn line itself; drop --variant");
   absl::StatusOr<Diagram> d = one_diagram(text);
   if (!d.ok()) return d.status();
   if (!(d->position.board == board_))
@@ -332,11 +328,10 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) cons
                        "with_board_of)",
         d->position.board.name(), board_.name()));
   BoardPosition pos = d->position;
-  pos.to_move = to_move_override_ ? to_move_override_ : infer_to_move(*d);
-  if (!pos.to_move)
-    return absl::InvalidArgumentError(
-        "boxes are taken in this diagram and it does not say who is to move; "
-        "give --to-move A or --to-move B");
+  absl::StatusOr<char> side =
+      side_to_move(*d, variant_given_ ? std::optional(variant_) : std::nullopt, to_move_override_);
+  if (!side.ok()) return side.status();
+  pos.to_move = *side;
   return position_of(pos);
 }
 

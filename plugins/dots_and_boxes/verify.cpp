@@ -67,6 +67,7 @@ void compare(const Board& board, const std::map<int, int>& published,
 
 absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
                                                      plugin::VerifyReport report,
+                                                     std::optional<Variant> variant,
                                                      DenseKernel kernel, const Progress& progress) {
   absl::StatusOr<std::vector<Diagram>> diagrams = parse_diagrams(text);
   if (!diagrams.ok()) return diagrams.status();
@@ -94,12 +95,12 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
       continue;
     }
     BoardPosition pos = pos0;
-    pos.to_move = infer_to_move(d);
-    if (!pos.to_move) {
-      report.skipped.push_back(
-          {where, shape + " board: boxes are taken and the page does not say who is to move"});
+    absl::StatusOr<char> side = side_to_move(d, variant);
+    if (!side.ok()) {
+      report.skipped.push_back({where, std::string(side.status().message())});
       continue;
     }
+    pos.to_move = *side;
     const Game game(pos.board, Variant::kAmerican);
     absl::StatusOr<std::map<int, int>> computed =
         line_values(game, game.position_of(pos), kernel, progress);
@@ -107,9 +108,13 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
     int matched = 0;
     compare(
         pos.board, d.scores, *computed, [&](int) { return where; }, report, &matched);
-    std::string note = absl::StrFormat(
-        "%s, %c to move (%s): %d scores, %d match", shape, pos.to_move,
-        d.stated_to_move ? "stated" : "parity of lines drawn", d.scores.size(), matched);
+    std::string note =
+        absl::StrFormat("%s, %c to move (%s): %d scores, %d match", shape, pos.to_move,
+                        d.stated_to_move ? "stated"
+                        : variant        ? absl::StrCat("parity of the lines drawn after the ",
+                                                        std::string(variant_name(*variant)), " variant's")
+                                         : "parity of lines drawn",
+                        d.scores.size(), matched);
     if (!d.loony.empty())
       absl::StrAppend(&note, absl::StrFormat("; its %d loony marks are not checked (the dense "
                                              "engine computes scores only)",
@@ -195,6 +200,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
                                                   const std::string& file,
                                                   const Progress& progress) {
   DenseKernel kernel = DenseKernel::kAuto;
+  std::optional<Variant> variant;
   for (const auto& [key, value] : options) {
     if (key == "engine" && (value == "dense" || value == "dense-generic")) {
       if (value == "dense-generic") kernel = DenseKernel::kGeneric;
@@ -205,8 +211,16 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
           "verify recomputes published scores with the dense engine (dense or dense-generic), "
           "not %s",
           value));
-    return absl::InvalidArgumentError(
-        absl::StrFormat("verify reads the board and variant from the file; drop --%s", key));
+    if (key == "variant") {  // for diagrams that do not say who moves
+      absl::StatusOr<Variant> v = parse_variant(value);
+      if (!v.ok()) return v.status();
+      variant = *v;
+      continue;
+    }
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "verify reads the board from the file (and the variant from a table of values); "
+        "drop --%s",
+        key));
   }
   absl::StatusOr<std::string> read =
       read_text_file(file, kMaxFileBytes, "a page of diagrams or a table of values");
@@ -214,9 +228,13 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
   const std::string& text = *read;
   plugin::VerifyReport report;
   report.file = file;
-  if (text.rfind("board,variant,edge,row,col,value", 0) == 0)
+  if (text.rfind("board,variant,edge,row,col,value", 0) == 0) {
+    if (variant)
+      return absl::InvalidArgumentError(
+          "a table of values names the variant of each board; drop --variant");
     return verify_csv(text, std::move(report), kernel, progress);
-  return verify_diagrams(text, std::move(report), kernel, progress);
+  }
+  return verify_diagrams(text, std::move(report), variant, kernel, progress);
 }
 
 }  // namespace sente::dots_and_boxes

@@ -2,7 +2,9 @@
 // file, round trips of the plugin's own drawings, and malformed input.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <numeric>
 #include <random>
 #include <regex>
@@ -229,6 +231,63 @@ TEST(BadInput, LongBrokenDotRowsAreReadOnce) {
     ASSERT_FALSE(p.ok());
     EXPECT_LT(p.status().message().size(), 300u) << pair;
   }
+}
+
+// Issue 13 case 5: an Icelandic diagram that does not say who moves got the
+// side to move from the parity of every drawn line, the variant's pre-drawn
+// ones included (2x3: B to move, value -4, where the start is A to move).
+// With --variant the pre-drawn lines are checked and left out of the parity;
+// without it such a diagram is refused. The start comes from play, not text.
+TEST(BadInput, VariantDiagramsWithoutAMoverNeedTheVariant) {
+  const Board board = *Board::parse("2x3");
+  const BoardPosition start = BoardPosition::start(board, Variant::kIcelandic);
+  const std::string program = "+ + + +\n|\n+ + + +\n|\n+-+-+-+\n";
+  for (const std::string& text : {render_diagram(start, {}, {}), program}) {
+    absl::StatusOr<Game> plain = Game::open({{"board", "2x3"}});
+    ASSERT_TRUE(plain.ok());
+    absl::StatusOr<Position> refused = plain->parse(text, /*from_file=*/true);
+    ASSERT_FALSE(refused.ok()) << text;
+    EXPECT_NE(refused.status().message().find("--variant"), absl::string_view::npos);
+
+    absl::StatusOr<Game> icelandic = Game::open({{"board", "2x3"}, {"variant", "icelandic"}});
+    ASSERT_TRUE(icelandic.ok());
+    absl::StatusOr<Position> p = icelandic->parse(text, /*from_file=*/true);
+    ASSERT_TRUE(p.ok()) << p.status() << "\n" << text;
+    EXPECT_EQ(icelandic->format(*p), icelandic->format(icelandic->start()));
+    EXPECT_EQ(helpers::solve(icelandic->board_position(*p)).value, helpers::solve(start).value);
+
+    absl::StatusOr<Game> swedish = Game::open({{"board", "2x3"}, {"variant", "swedish"}});
+    ASSERT_TRUE(swedish.ok());
+    absl::StatusOr<Position> not_swedish = swedish->parse(text, /*from_file=*/true);
+    ASSERT_FALSE(not_swedish.ok());
+    EXPECT_NE(not_swedish.status().message().find("not a swedish board"), absl::string_view::npos)
+        << not_swedish.status();
+  }
+  // verify reads such a diagram with its scores only with --variant.
+  std::map<int, std::string> labels;
+  for (const auto& [id, v] : helpers::solve(start).moves) labels[id] = std::to_string(v);
+  const std::string file = ::testing::TempDir() + "/icelandic-no-mover.txt";
+  std::ofstream(file) << render_diagram(start, labels, {});
+  absl::StatusOr<plugin::VerifyReport> unsaid = Game::verify({}, file, {});
+  ASSERT_TRUE(unsaid.ok()) << unsaid.status();
+  EXPECT_EQ(unsaid->values_compared, 0);
+  ASSERT_EQ(unsaid->skipped.size(), 1u);
+  EXPECT_NE(unsaid->skipped[0].what.find("--variant"), std::string::npos);
+  absl::StatusOr<plugin::VerifyReport> said = Game::verify({{"variant", "icelandic"}}, file, {});
+  ASSERT_TRUE(said.ok()) << said.status();
+  EXPECT_EQ(said->values_compared, 12);
+  EXPECT_EQ(said->values_matched, 12);
+  std::remove(file.c_str());
+
+  // On 2x2 the Icelandic variant pre-draws an even number of lines (and the
+  // Swedish one always does): parity is the same whatever the variant, so the
+  // diagram is read without one, as Wilson's 3x5 Swedish input above.
+  const BoardPosition swedish = BoardPosition::start(*Board::parse("2x2"), Variant::kSwedish);
+  absl::StatusOr<Game> plain = Game::open({{"board", "2x2"}});
+  ASSERT_TRUE(plain.ok());
+  absl::StatusOr<Position> p = plain->parse(render_diagram(swedish, {}, {}), /*from_file=*/true);
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(plain->to_move(*p), "A");
 }
 
 TEST(BadInput, MoveListsInFilesAreMoves) {
