@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "plugin_file.hpp"
 
 #ifndef SENTE_INSTALL_PLUGIN_DIR
 #define SENTE_INSTALL_PLUGIN_DIR "/usr/local/lib/sente/plugins"
@@ -66,6 +67,9 @@ absl::Status load_failure(PluginProblem* problem, const fs::path& file, const st
 }  // namespace
 
 absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* problem) {
+  // Read as a file first: no code of a truncated, foreign or special file runs.
+  if (const detail::FileCheck c = detail::check_plugin_file(file); !c.kind.empty())
+    return fail(problem, file, c.kind.c_str(), c.message);
   auto lib = std::make_shared<boost::dll::shared_library>();
   try {
     lib->load(file, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
@@ -105,10 +109,14 @@ std::vector<fs::path> plugin_search_path() {
   if (const char* env = std::getenv("SENTE_PLUGIN_PATH"))
     for (absl::string_view d : absl::StrSplit(env, ':', absl::SkipEmpty()))
       dirs.emplace_back(std::string(d));
+  // The built-in directories only when they exist (a build tree has no
+  // install prefix); a SENTE_PLUGIN_PATH entry that does not is reported.
   std::error_code ec;
   const fs::path exe = boost::dll::program_location(ec);
-  if (!ec) dirs.push_back(exe.parent_path().parent_path() / "lib" / "sente" / "plugins");
-  dirs.emplace_back(SENTE_INSTALL_PLUGIN_DIR);
+  for (fs::path d :
+       {ec ? fs::path() : exe.parent_path().parent_path() / "lib" / "sente" / "plugins",
+        fs::path(SENTE_INSTALL_PLUGIN_DIR)})
+    if (!d.empty() && fs::exists(d, ec)) dirs.push_back(std::move(d));
   return dirs;
 }
 
@@ -122,15 +130,31 @@ Discovery discover_plugins(const std::vector<fs::path>& dirs) {
     if (!seen.insert(ec ? dir : canonical).second) continue;
     d.searched.push_back(dir);
     std::vector<fs::path> files;
-    if (fs::is_regular_file(dir, ec)) {
-      files.push_back(dir);  // a plugin file named on the path itself
-    } else if (fs::is_directory(dir, ec)) {
-      for (const auto& entry : fs::directory_iterator(dir, ec)) {
-        const std::string name = entry.path().filename().string();
-        if (name.rfind("lib", 0) == 0 && entry.path().extension() == ".so")
-          files.push_back(entry.path());
+    const fs::file_status st = fs::status(dir, ec);
+    if (fs::is_directory(st)) {
+      fs::directory_iterator it(dir, ec), end;
+      for (; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind("lib", 0) == 0 && it->path().extension() == ".so")
+          files.push_back(it->path());
+      }
+      if (ec) {
+        d.problems.push_back(
+            {dir, "unreadable-directory",
+             absl::StrFormat("%s: the plugin directory cannot be read (%s); its plugins were not "
+                             "searched. Make it readable, or take it out of SENTE_PLUGIN_PATH",
+                             dir.string(), ec.message())});
+        files.clear();
       }
       std::sort(files.begin(), files.end());
+    } else if (fs::exists(st)) {
+      files.push_back(dir);  // a plugin file named on the path itself (checked when loaded)
+    } else {
+      d.problems.push_back(
+          {dir, "missing-directory",
+           absl::StrFormat("%s: no such plugin directory or file (in SENTE_PLUGIN_PATH); check "
+                           "the path",
+                           dir.string())});
     }
     for (const fs::path& f : files) {
       PluginProblem problem;

@@ -22,7 +22,8 @@ namespace sente::plugin {
 struct PluginProblem {
   std::filesystem::path plugin;
   // "unresolved-symbol", "missing-library", "not-a-library", "not-a-plugin",
-  // "abi-version", "no-game" or "duplicate-game".
+  // "abi-version", "no-game", "duplicate-game", "unreadable-directory" or
+  // "missing-directory" (a search path entry that does not exist).
   std::string kind;
   std::string message;    // plain words: the file, what is wrong, what to do
   std::string game = {};  // the game it offers, when it loaded (duplicate-game)
@@ -40,7 +41,12 @@ struct LoadedPlugin {
 };
 
 // Loads one plugin file with every symbol resolved now (RTLD_NOW), so a
-// plugin missing a library fails here, not in the middle of a solve. Errors
+// plugin missing a library fails here, not in the middle of a solve. The
+// file is read before dlopen runs any of its code: a FIFO or device, a
+// non-ELF file, an ELF file for another machine, one truncated (its
+// segments or tables reach past the end: dlopen would die of SIGBUS), and
+// a library that does not export SENTE_EXPORT_GAME's symbols (another
+// program's library, whose constructors could exit) are refused. Errors
 // (kFailedPrecondition) say which file failed and why: a symbol no loaded
 // library defines (demangled), a needed library the loader cannot find, not a
 // shared library, not a Sente plugin, or built for another kAbiVersion (with
@@ -48,7 +54,8 @@ struct LoadedPlugin {
 absl::StatusOr<LoadedPlugin> load_plugin(const std::filesystem::path& file,
                                          PluginProblem* problem = nullptr);
 
-// The directories searched, in order (see the file comment).
+// The directories searched, in order (see the file comment); the built-in
+// ones only when they exist.
 std::vector<std::filesystem::path> plugin_search_path();
 
 struct Discovery {
