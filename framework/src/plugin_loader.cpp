@@ -88,7 +88,15 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* pr
                                 "%d; rebuild the plugin against this Sente",
                                 file.string(), abi, kAbiVersion));
   auto& factory = lib->get_alias<Factory>("sente_plugin");
-  std::shared_ptr<Game> raw = factory();
+  std::shared_ptr<Game> raw;
+  GameInfo info;
+  try {  // the plugin's own code: nothing it throws may end the driver
+    raw = factory();
+    if (raw) info = raw->info();
+  } catch (const std::exception& e) {
+    return fail(problem, file, "no-game",
+                absl::StrFormat("%s: the plugin failed to start (%s)", file.string(), e.what()));
+  }
   if (!raw)
     return fail(problem, file, "no-game",
                 absl::StrFormat("%s: the plugin's factory returned no game", file.string()));
@@ -100,7 +108,7 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* pr
   LoadedPlugin p;
   p.path = file;
   p.game = std::shared_ptr<Game>(ptr, [raw = std::move(raw), lib](Game*) mutable { raw.reset(); });
-  p.info = p.game->info();
+  p.info = std::move(info);
   return p;
 }
 

@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "sente/plugin/analysis.hpp"
+#include "sente/plugin/guard.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/registry.hpp"
 
@@ -29,32 +30,52 @@ class Adapter final : public Game {
  public:
   GameInfo info() const override { return full_info<G>(); }
 
+  // Every call answers with a Status, never an exception (guard.hpp).
   absl::StatusOr<Analysis> solve(const Options& options, const PositionInput& position,
                                  const Progress& progress) override {
-    absl::StatusOr<Bound<G>> b = bind<G>(options, position);
-    if (!b.ok()) return b.status();
-    // A text naming only a board (e.g. a graph file) is solved as the start.
-    const bool from_start = !position_given(position) ||
-                            text::board_only(*b->game, position.text, !position.file.empty());
-    return solve_position(*b, from_start, progress);
+    return guarded("solving", [&]() -> absl::StatusOr<Analysis> {
+      absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+      if (!b.ok()) return b.status();
+      // A text naming only a board (e.g. a graph file) is solved as the start.
+      const bool from_start = !position_given(position) ||
+                              text::board_only(*b->game, position.text, !position.file.empty());
+      return solve_position(*b, from_start, progress);
+    });
   }
 
   absl::StatusOr<Analysis> analyze(const Options& options, const PositionInput& position,
                                    const Progress& progress) override {
-    absl::StatusOr<Bound<G>> b = bind<G>(options, position);
-    if (!b.ok()) return b.status();
-    return analyze_position(*b, b->position, progress);
+    return guarded("analysing the position", [&]() -> absl::StatusOr<Analysis> {
+      absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+      if (!b.ok()) return b.status();
+      return analyze_position(*b, b->position, progress);
+    });
   }
 
   absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
                                                    const PositionInput& position) override {
-    absl::StatusOr<Bound<G>> b = bind<G>(options, position);
-    if (!b.ok()) return b.status();
-    return std::shared_ptr<Session>(new GameSession<G>(std::move(*b)));
+    return guarded("opening a session", [&]() -> absl::StatusOr<std::shared_ptr<Session>> {
+      absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+      if (!b.ok()) return b.status();
+      return std::shared_ptr<Session>(new GameSession<G>(std::move(*b)));
+    });
   }
 
   absl::StatusOr<VerifyReport> verify(const Options& options, const std::string& file,
                                       const Progress& progress) override {
+    return guarded("verifying " + file, [&]() -> absl::StatusOr<VerifyReport> {
+      return verify_(options, file, progress);
+    });
+  }
+
+  absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) override {
+    return guarded("solving the table",
+                   [&]() -> absl::StatusOr<ResultTable> { return table_(options, progress); });
+  }
+
+ private:
+  absl::StatusOr<VerifyReport> verify_(const Options& options, const std::string& file,
+                                       const Progress& progress) {
     if constexpr (requires { G::verify(options, file, progress); }) {
       if (absl::Status s = check_options(full_info<G>(), options, engines_not_offered<G>());
           !s.ok())
@@ -65,7 +86,7 @@ class Adapter final : public Game {
     }
   }
 
-  absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) override {
+  absl::StatusOr<ResultTable> table_(const Options& options, const Progress& progress) {
     if constexpr (requires { G::table(options, progress); }) {
       if (absl::Status s = check_options(full_info<G>(), options, engines_not_offered<G>());
           !s.ok())
@@ -76,7 +97,6 @@ class Adapter final : public Game {
     }
   }
 
- private:
   static bool position_given(const PositionInput& p) {
     return !p.file.empty() || p.text.find_first_not_of(" \t\r\n") != std::string::npos;
   }

@@ -23,6 +23,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "sente/engines/grundy.hpp"
+#include "sente/plugin/guard.hpp"
 #include "sente/plugin/registry.hpp"
 #include "sente/support/memory.hpp"
 
@@ -288,11 +289,25 @@ class GameSession final : public Session {
  public:
   explicit GameSession(Bound<G> b) : b_(std::move(b)), start_(b_.position) {}
 
+  // Every call answers with a Status, never an exception (guard.hpp).
   absl::StatusOr<Analysis> analyze(const Progress& progress) override {
-    return analyze_position(b_, b_.position, progress);
+    return guarded("analysing the position", [&]() -> absl::StatusOr<Analysis> {
+      return analyze_position(b_, b_.position, progress);
+    });
   }
 
   absl::Status play(const std::string& name) override {
+    return guarded("playing " + name, [&] { return play_(name); });
+  }
+
+  int player() const override { return player_; }
+
+  absl::Status reset(const PositionInput& input) override {
+    return guarded("reading the position", [&] { return reset_(input); });
+  }
+
+ private:
+  absl::Status play_(const std::string& name) {
     const G& g = *b_.game;
     absl::StatusOr<typename G::Move> m = text::parse_move(g, b_.position, name);
     if (!m.ok()) return m.status();
@@ -305,9 +320,7 @@ class GameSession final : public Session {
     return absl::OkStatus();
   }
 
-  int player() const override { return player_; }
-
-  absl::Status reset(const PositionInput& input) override {
+  absl::Status reset_(const PositionInput& input) {
     const G& g = *b_.game;
     const bool from_file = !input.file.empty();
     typename G::Position p = g.start();
@@ -326,7 +339,6 @@ class GameSession final : public Session {
     return absl::OkStatus();
   }
 
- private:
   Bound<G> b_;
   typename G::Position start_;
   int player_ = 0;
