@@ -695,36 +695,4 @@ nlohmann::json to_json(const Comparison& c) {
           {"value_changes", c.value_changes}};
 }
 
-absl::Status check_writable(const std::string& path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path p(path);
-  if (fs::is_directory(p, ec))
-    return absl::InvalidArgumentError(absl::StrCat(path, " is a directory; give a file name"));
-  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  if (!fs::is_directory(dir, ec) || access(dir.c_str(), W_OK) != 0)
-    return absl::InternalError(absl::StrCat("cannot write ", path, ": the directory ", dir.string(),
-                                            " does not exist or is not writable"));
-  return absl::OkStatus();
-}
-
-absl::Status write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    f.flush();
-    if (!f) {
-      std::remove(tmp.c_str());
-      return absl::InternalError(absl::StrCat("could not write ", tmp));
-    }
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
-    return absl::InternalError(absl::StrCat("could not rename ", tmp, " to ", path, ": ", why));
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace sente::driver::bench

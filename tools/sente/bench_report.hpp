@@ -95,13 +95,6 @@ Comparison compare(const Results& old_results, const std::string& old_name,
                    const Results& new_results, const std::string& new_name);
 nlohmann::json to_json(const Comparison& comparison);
 
-// Writes `text` to PATH.tmp, then renames it to PATH: the file is complete or
-// absent. Internal error naming the path on failure.
-absl::Status write_file_atomically(const std::string& path, const std::string& text);
-// OK when PATH could be written (its directory exists and is writable);
-// checked before the work, so a mistyped path does not waste a run.
-absl::Status check_writable(const std::string& path);
-
 // "42 µs", "12.3 ms", "2.96 s".
 std::string format_seconds(double s);
 

@@ -33,6 +33,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "output_file.hpp"
 #include "plugin_lookup.hpp"
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
@@ -354,7 +355,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
         "give one or more games to bench (`sente list`), or --compare OLD.csv NEW.csv");
   for (const std::string& path : {plan.csv, plan.json_file, plan.markdown})
     if (!path.empty())
-      if (absl::Status s = bench::check_writable(path); !s.ok()) return report_error(s);
+      if (absl::Status s = check_writable(path); !s.ok()) return report_error(s);
 
   // Every game's plugin, options, engines and cases, checked before any run.
   std::vector<GamePlan> games;
@@ -650,7 +651,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
       {plan.markdown, bench::markdown_report(results, disagreements)}};
   for (const auto& [path, text] : files)
     if (!path.empty())
-      if (absl::Status s = bench::write_file_atomically(path, text); !s.ok()) {
+      if (absl::Status s = write_file_atomically(path, text); !s.ok()) {
         report_error(s);
         code = worst(code, kInternal);
       }

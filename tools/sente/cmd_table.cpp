@@ -1,6 +1,5 @@
 // `sente table GAME`: solve a family of boards and write the table as
 // Markdown (stdout, or --markdown FILE), CSV (--csv FILE) or JSON (--json).
-#include <fstream>
 #include <iostream>
 
 #include "absl/strings/str_cat.h"
@@ -8,6 +7,7 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "output_file.hpp"
 #include "plugin_lookup.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/support/progress_bar.hpp"
@@ -44,31 +44,25 @@ std::string to_markdown(const plugin::ResultTable& t) {
   return out;
 }
 
-bool write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  f.close();
-  if (!f) report_error(absl::InternalError(absl::StrCat("could not write ", path)));
-  return static_cast<bool>(f);
-}
-
 }  // namespace
 
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output) {
   absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
   if (!p.ok()) return report_plugin_error(p.status());
-  // Refuse unwritable outputs before the work, not after.
+  // Refuse unwritable outputs before the work, creating nothing: the files
+  // appear, complete, only when the table is (output_file.hpp).
   for (const std::string& path : {output.csv, output.markdown})
-    if (!path.empty() && !std::ofstream(path, std::ios::app))
-      return report_error(absl::InternalError(
-          absl::StrCat("cannot write ", path, "; check the directory exists and is writable")));
+    if (!path.empty())
+      if (absl::Status s = check_writable(path); !s.ok()) return report_error(s);
   ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::ResultTable> t = p->game->table(options, bar.callback());
   bar.finish();
   if (!t.ok()) return report_error(t.status());
-  if (!output.csv.empty() && !write_file(output.csv, to_csv(*t))) return kInternal;
-  if (!output.markdown.empty() && !write_file(output.markdown, to_markdown(*t))) return kInternal;
+  for (const auto& [path, text] :
+       {std::pair{output.csv, to_csv(*t)}, std::pair{output.markdown, to_markdown(*t)}})
+    if (!path.empty())
+      if (absl::Status s = write_file_atomically(path, text); !s.ok()) return report_error(s);
   if (common.json)
     std::cout << json_text(nlohmann::json(*t)) << "\n";
   else

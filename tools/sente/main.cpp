@@ -13,6 +13,7 @@
 #include "build_info.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "interrupt.hpp"
 
 namespace {
 
@@ -437,6 +438,11 @@ int main(int argc, char** argv) {
       return report_usage_error(e.what());
     }
     const int code = app.exit(e);
+    std::cout.flush();
+    if (code == 0 && !std::cout) {  // --help > /dev/full
+      std::fprintf(stderr, "sente: error: could not write the help (disk full or closed pipe?)\n");
+      return kInternal;
+    }
     return code == 0 ? kOk : kUsage;
   }
   set_json_errors(common.json);
@@ -450,6 +456,12 @@ int main(int argc, char** argv) {
       for (const std::string& v : opt->results())
         if (v.empty() && opt->get_expected_min() > 0)
           return report_usage_error(opt->get_name() + " is empty; give a value");
+  // SIGINT/SIGTERM: exit 130/143 with a message; outputs complete or absent.
+  install_interrupt_handlers();
+  for (const GameArgs* a : {&solve_args, &analyze_args, &play_args, &table_args})
+    if (!a->table_file.empty())
+      set_resume_hint("run the same command again to resume from the last checkpoint, " +
+                      a->table_file + ".checkpoint (written as the solve goes)");
   int code = kUsage;
   if (*list) code = run_list(common, list_game);
   if (*solve) code = run_solve(common, solve_args.game, solve_args.options(), solve_position);

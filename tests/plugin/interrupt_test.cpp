@@ -1,0 +1,128 @@
+// Issue 13 cases 3, 7 and 13: outputs are complete or absent, and SIGINT or
+// SIGTERM stop a run cleanly. Runs the real driver and signals it midway.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "run_driver.hpp"
+
+namespace sente::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh empty directory for one test's outputs.
+fs::path scratch(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+// Runs `args` with the driver (stderr to `log`), signals it after `wait`,
+// and returns its exit code (128 + n for a death by signal n).
+int run_and_signal(const std::string& args, const fs::path& log, int sig,
+                   std::chrono::milliseconds wait) {
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string cmd =
+        "exec " + std::string(SENTE_DRIVER) + " " + args + " >/dev/null 2>" + log.string();
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::this_thread::sleep_for(wait);
+  kill(pid, sig);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Only these names in `dir` (no partial output, no temporary file left).
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// The Domineering table up to 64 cells runs for minutes: signalled after 2 s,
+// it stops with 130 or 143, says so, and leaves neither output file.
+TEST(Interrupt, ASignalledTableLeavesNoOutputAndExits128PlusTheSignal) {
+  const fs::path dir = scratch("sente_interrupt");
+  for (const auto& [sig, code, word] : {std::tuple{SIGINT, 130, "interrupted (SIGINT)"},
+                                        std::tuple{SIGTERM, 143, "terminated (SIGTERM)"}}) {
+    const fs::path log = dir / "stderr.txt";
+    const int rc =
+        run_and_signal("table domineering --max-area 64 --quiet --csv " + (dir / "t.csv").string() +
+                           " --markdown " + (dir / "t.md").string(),
+                       log, sig, std::chrono::milliseconds(2000));
+    EXPECT_EQ(rc, code);
+    EXPECT_NE(read(log).find(word), std::string::npos) << read(log);
+    fs::remove(log);
+    EXPECT_TRUE(names_in(dir).empty()) << names_in(dir).front();
+  }
+  fs::remove_all(dir);
+}
+
+TEST(Interrupt, AnErrorAfterTheOptionsLeavesNoOutput) {
+  const fs::path dir = scratch("sente_no_output");
+  const Result r = sente("table domineering --max-area 4 --check /nonexistent.csv --csv " +
+                         (dir / "t.csv").string() + " --markdown " + (dir / "t.md").string());
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_TRUE(names_in(dir).empty());
+  // Without the error both are written, whole.
+  const Result ok = sente("table domineering --max-area 4 --csv " + (dir / "t.csv").string() +
+                          " --markdown " + (dir / "t.md").string());
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_EQ(names_in(dir), (std::vector<std::string>{"t.csv", "t.md"}));
+  EXPECT_EQ(read(dir / "t.csv").rfind("board,outcome,", 0), 0u) << read(dir / "t.csv");
+  fs::remove_all(dir);
+}
+
+TEST(Interrupt, ATableFileSolveSaysHowToResume) {
+  const fs::path dir = scratch("sente_resume");
+  const fs::path log = dir / "stderr.txt";
+  const int rc =
+      run_and_signal("solve gobblet-gobblers --quiet --table " + (dir / "g.table").string(), log,
+                     SIGINT, std::chrono::milliseconds(1500));
+  EXPECT_EQ(rc, 130);
+  const std::string said = read(log);
+  EXPECT_NE(said.find("run the same command again to resume"), std::string::npos) << said;
+  EXPECT_NE(said.find((dir / "g.table.checkpoint").string()), std::string::npos) << said;
+  EXPECT_FALSE(fs::exists(dir / "g.table"));
+  fs::remove_all(dir);
+}
+
+// An endless standard input is refused at the file size cap (16 MiB), not
+// read until memory runs out (before: std::bad_alloc, SIGABRT under ulimit).
+TEST(Interrupt, AnEndlessStandardInputIsRefusedAtTheCap) {
+  const Result r = run_command("yes . | (ulimit -v 2000000; " + std::string(SENTE_DRIVER) +
+                               " analyze domineering -) 2>&1");
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("standard input holds more than 16.0 MiB"), std::string::npos) << r.out;
+}
+
+TEST(Interrupt, HelpToAFullDiskIsAnError) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  EXPECT_EQ(run_command(std::string(SENTE_DRIVER) + " --help >/dev/full 2>/dev/null").code, 6);
+  EXPECT_EQ(run_command(std::string(SENTE_DRIVER) + " solve --help >/dev/full 2>/dev/null").code,
+            6);
+}
+
+}  // namespace
+}  // namespace sente::testing

@@ -1,0 +1,83 @@
+#include "interrupt.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstring>
+
+namespace sente::driver {
+
+namespace {
+
+// Only async-signal-safe work in the handler: fixed buffers, write, unlink,
+// _exit. Paths and the hint are copied in before they are needed.
+constexpr int kSlots = 8;
+constexpr std::size_t kPathBytes = 4096;
+char temp_paths[kSlots][kPathBytes];
+std::atomic<bool> temp_claimed[kSlots];  // slot taken by a TempFile
+std::atomic<bool> temp_ready[kSlots];    // its path is written in full
+char resume_hint[kPathBytes];
+std::atomic<bool> hint_set{false};
+
+void say(const char* text) {
+  std::size_t left = std::strlen(text);
+  while (left > 0) {
+    const ssize_t n = ::write(STDERR_FILENO, text, left);
+    if (n <= 0) return;
+    text += n;
+    left -= static_cast<std::size_t>(n);
+  }
+}
+
+extern "C" void on_signal(int sig) {
+  for (int i = 0; i < kSlots; ++i)
+    if (temp_ready[i].load()) ::unlink(temp_paths[i]);
+  // A fresh line: a progress bar may be half drawn.
+  say(sig == SIGINT ? "\nsente: interrupted (SIGINT): stopped; no output file was written"
+                    : "\nsente: terminated (SIGTERM): stopped; no output file was written");
+  if (hint_set.load()) {
+    say("; ");
+    say(resume_hint);
+  }
+  say("\n");
+  ::_exit(128 + sig);
+}
+
+}  // namespace
+
+void install_interrupt_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  sigaddset(&action.sa_mask, SIGINT);
+  sigaddset(&action.sa_mask, SIGTERM);
+  ::sigaction(SIGINT, &action, nullptr);
+  ::sigaction(SIGTERM, &action, nullptr);
+}
+
+void set_resume_hint(const std::string& hint) {
+  hint_set = false;
+  std::strncpy(resume_hint, hint.c_str(), kPathBytes - 1);
+  hint_set = !hint.empty();
+}
+
+TempFile::TempFile(const std::string& path) {
+  if (path.size() >= kPathBytes) return;
+  for (int i = 0; i < kSlots; ++i) {
+    bool free = false;
+    if (!temp_claimed[i].compare_exchange_strong(free, true)) continue;
+    std::memcpy(temp_paths[i], path.c_str(), path.size() + 1);
+    temp_ready[i] = true;
+    slot_ = i;
+    return;
+  }
+}
+
+TempFile::~TempFile() {
+  if (slot_ < 0) return;
+  temp_ready[slot_] = false;
+  temp_claimed[slot_] = false;
+}
+
+}  // namespace sente::driver

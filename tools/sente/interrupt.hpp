@@ -1,0 +1,32 @@
+// SIGINT and SIGTERM during a command: the run stops at once with a message
+// on stderr and exit code 130 (SIGINT) or 143 (SIGTERM), removes the
+// temporary files of outputs being written (output_file.hpp), and says how
+// to resume when the solve can be resumed. No partial output is left under a
+// real name: outputs are renamed into place only when complete.
+#pragma once
+
+#include <string>
+
+namespace sente::driver {
+
+// Installs the handlers (once, in main, before any work).
+void install_interrupt_handlers();
+
+// What the interrupt message adds, e.g. "run the same command again: the
+// solve resumes from t.table.checkpoint". Empty: nothing to resume.
+void set_resume_hint(const std::string& hint);
+
+// A temporary file removed if a signal ends the run while it exists; the
+// owner removes or renames it in the normal way. At most a few at a time.
+class TempFile {
+ public:
+  explicit TempFile(const std::string& path);
+  ~TempFile();
+  TempFile(const TempFile&) = delete;
+  TempFile& operator=(const TempFile&) = delete;
+
+ private:
+  int slot_ = -1;
+};
+
+}  // namespace sente::driver

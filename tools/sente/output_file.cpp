@@ -1,0 +1,97 @@
+#include "output_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "interrupt.hpp"
+
+namespace sente::driver {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path directory_of(const std::string& path) {
+  const fs::path p(path);
+  return p.has_parent_path() ? p.parent_path() : fs::path(".");
+}
+
+// The process's umask, read without changing it (umask(2) can only set it,
+// and setting it would race with other threads creating files).
+mode_t current_umask() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("Umask:", 0) == 0)
+      return static_cast<mode_t>(std::stoul(line.substr(6), nullptr, 8));
+  return 022;
+}
+
+absl::Status system_error(const std::string& what) {
+  return absl::InternalError(absl::StrCat(what, ": ", std::strerror(errno)));
+}
+
+}  // namespace
+
+absl::Status check_writable(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_directory(path, ec))
+    return absl::InvalidArgumentError(absl::StrCat(path, " is a directory; give a file name"));
+  const fs::path dir = directory_of(path);
+  if (!fs::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0)
+    return absl::InternalError(absl::StrCat("cannot write ", path, ": the directory ", dir.string(),
+                                            " does not exist or is not writable"));
+  return absl::OkStatus();
+}
+
+absl::Status write_file_atomically(const std::string& path, const std::string& text) {
+  std::string tmp = path + ".XXXXXX";
+  std::vector<char> name(tmp.begin(), tmp.end());
+  name.push_back('\0');
+  const int fd = ::mkstemp(name.data());
+  if (fd < 0) return system_error(absl::StrCat("cannot write ", path));
+  tmp = name.data();
+  const TempFile guard(tmp);  // removed if a signal ends the run meanwhile
+  auto fail = [&](const std::string& what) {
+    absl::Status s = system_error(absl::StrCat("could not write ", path, " (", what, ")"));
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return s;
+  };
+  // mkstemp creates the file 0600; an output file gets the usual 0644 less umask.
+  if (::fchmod(fd, 0666 & ~current_umask()) != 0) return fail("setting its mode");
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("writing");
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) return fail("flushing to disk");
+  if (::close(fd) != 0) {
+    absl::Status s = system_error(absl::StrCat("could not write ", path, " (closing)"));
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    absl::Status s = system_error(absl::StrCat("could not rename ", tmp, " onto ", path));
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  // Make the rename durable (best effort: a crash may then lose the new
+  // file, never leave a partial one).
+  if (const int dfd = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace sente::driver
