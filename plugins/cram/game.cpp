@@ -161,6 +161,8 @@ std::string Game::render(Position p, std::span<const plugin::RatedMove<Move>> mo
 absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
+  if (options.count("board"))
+    return absl::InvalidArgumentError("verify reads each board from the file; drop --board");
   if (absl::StatusOr<Game> g = open(options); !g.ok()) return g.status();
   // The memo's limit as the grundy engine reads it: the option or its default.
   std::map<std::string, std::string> values;

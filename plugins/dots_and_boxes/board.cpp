@@ -59,8 +59,9 @@ absl::StatusOr<Board> Board::parse(std::string_view name) {
   n.erase(std::remove(n.begin(), n.end(), ' '), n.end());
   std::vector<std::string> parts = absl::StrSplit(n, 'x');
   int rows = 0, cols = 0;
+  // Any size that is a number is a board (make() says when it is too large).
   if (parts.size() != 2 || !absl::SimpleAtoi(parts[0], &rows) ||
-      !absl::SimpleAtoi(parts[1], &cols) || rows > 64 || cols > 64)
+      !absl::SimpleAtoi(parts[1], &cols) || rows > 1'000'000 || cols > 1'000'000)
     return absl::InvalidArgumentError(absl::StrFormat(
         "unknown board '%s'; name a board by its boxes as ROWSxCOLS, e.g. 3x3 (3 x 3 boxes, "
         "4 x 4 dots)",

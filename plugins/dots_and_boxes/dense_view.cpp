@@ -15,8 +15,7 @@ absl::StatusOr<DenseView> DenseView::make(const Board& board, std::uint64_t draw
         "%s position with %d undrawn lines: the dense retrograde engine solves at most %d "
         "undrawn lines (2^%d positions = %s); this one would need 2^%d positions = %s",
         board.name(), undrawn, kMaxUndrawnLines, kMaxUndrawnLines,
-        format_bytes(std::uint64_t{1} << kMaxUndrawnLines), undrawn,
-        format_bytes(std::uint64_t{1} << std::min(undrawn, 63))));
+        format_bytes(std::uint64_t{1} << kMaxUndrawnLines), undrawn, pow2_bytes(undrawn)));
   }
   DenseView v;
   v.drawn_ = drawn;

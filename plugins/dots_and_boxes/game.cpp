@@ -84,8 +84,11 @@ absl::StatusOr<Diagram> one_diagram(std::string_view text) {
         "no diagram found: a diagram starts with a row of dots '+', six columns apart "
         "(Wilson's analysis layout, '+-----+') or two apart (his program's input, '+-+')");
   if (diagrams->size() > 1) {
+    // The first few places, not every one: a page may hold thousands.
     std::vector<std::string> at;
-    for (const Diagram& d : *diagrams) at.push_back(absl::StrFormat("line %d", d.line));
+    for (const Diagram& d : *diagrams)
+      if (at.size() < 5) at.push_back(absl::StrFormat("line %d", d.line));
+    if (diagrams->size() > at.size()) at.push_back("...");
     return absl::InvalidArgumentError(
         absl::StrFormat("found %d diagrams (at %s); give one board at a time", diagrams->size(),
                         absl::StrJoin(at, ", ")));
@@ -301,6 +304,13 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {
     return g;
   }
   return *this;
+}
+
+absl::Status Game::ready() const {
+  if (to_move_override_)
+    return absl::InvalidArgumentError(
+        "--to-move is for diagrams whose boxes are taken; the start of a game has A to move");
+  return absl::OkStatus();
 }
 
 absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {

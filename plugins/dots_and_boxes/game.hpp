@@ -122,6 +122,8 @@ class Game {
   // A position: empty text (the start), moves from the start in any notation
   // ("be fg", "10 1 8", "h,0,1 v,1,1"), one diagram in Wilson's layouts, or
   // what format() writes. Text read from a file must hold a diagram.
+  // Without a position: refuses --to-move (the start says who moves).
+  absl::Status ready() const;
   absl::StatusOr<Position> parse(std::string_view text, bool from_file = false) const;
   // "3x3; drawn: ab ba; boxes A: none; boxes B: none; A to move": the drawn
   // lines in Wilson's grid order, the boxes each player took (named by their

@@ -32,9 +32,10 @@ plugin::GameInfo Game::info() {
       "(e.g. 3,3:1,0).";
   g.options = {
       {"board", "ROWSxCOLS, at most 64 coins (a position gives its own)", "5x5"},
-      {"max-positions", "verify: skip boards with more positions (default: none)"},
+      {"max-positions", "`sente verify`: skip boards with more positions (default: none)"},
       {"coin-square",
-       "verify: the single-coin mex is checked on 1..N x 1..N (default: the published N, 1023)"},
+       "`sente verify`: the single-coin mex is checked on 1..N x 1..N (default: the published N, "
+       "1023)"},
   };
   g.position_formats = {
       {"rows",

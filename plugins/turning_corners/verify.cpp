@@ -99,7 +99,12 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
 absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
-  if (absl::StatusOr<Game> g = open(options); !g.ok()) return g.status();
+  if (options.count("board"))
+    return absl::InvalidArgumentError("verify reads the boards from the file; drop --board");
+  plugin::Options game_options = options;  // the game's own, without verify's
+  game_options.erase("max-positions");
+  game_options.erase("coin-square");
+  if (absl::StatusOr<Game> g = open(game_options); !g.ok()) return g.status();
   absl::StatusOr<std::string> text = read_text_file(file, 1 << 20, "published-values.md");
   if (!text.ok()) return text.status();
   std::uint64_t max_positions = UINT64_MAX;

@@ -77,7 +77,8 @@ class Adapter final : public Game {
   absl::StatusOr<VerifyReport> verify_(const Options& options, const std::string& file,
                                        const Progress& progress) {
     if constexpr (requires { G::verify(options, file, progress); }) {
-      if (absl::Status s = check_options(full_info<G>(), options, engines_not_offered<G>());
+      if (absl::Status s =
+              check_options(full_info<G>(), options, engines_not_offered<G>(), "verify");
           !s.ok())
         return s;
       return G::verify(options, file, progress);
@@ -88,7 +89,8 @@ class Adapter final : public Game {
 
   absl::StatusOr<ResultTable> table_(const Options& options, const Progress& progress) {
     if constexpr (requires { G::table(options, progress); }) {
-      if (absl::Status s = check_options(full_info<G>(), options, engines_not_offered<G>());
+      if (absl::Status s =
+              check_options(full_info<G>(), options, engines_not_offered<G>(), "table");
           !s.ok())
         return s;
       return G::table(options, progress);

@@ -98,7 +98,9 @@ class EngineOptions {
   absl::StatusOr<std::uint64_t> count(const std::string& key, double lo, double hi,
                                       std::string_view what) const {
     double n = 0;
-    if (!absl::SimpleAtod(text(key), &n) || !(n >= lo && n <= hi) || n != std::floor(n))
+    // Decimal only: strtod would also read "0x10" (16), "inf" and "nan".
+    const bool decimal = text(key).find_first_not_of("0123456789.eE+") == std::string::npos;
+    if (!decimal || !absl::SimpleAtod(text(key), &n) || !(n >= lo && n <= hi) || n != std::floor(n))
       return absl::InvalidArgumentError(
           absl::StrFormat("%s '%s': give %s, a whole number from %.0f to %.0f%s", key, text(key),
                           what, lo, hi, hi >= 1e7 ? " (4e7 is read as 40000000)" : ""));

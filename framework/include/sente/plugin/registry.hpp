@@ -110,8 +110,18 @@ std::map<std::string, std::string> engines_not_offered() {
 // Every key of `options` must be one `info` lists, with a value, and an
 // "engine" one of info.engines. Errors name the key and list the accepted ones;
 // an engine the game cannot run (`not_offered`) is named with what it needs.
+// The command a game's option belongs to alone: "table" or "verify" when its
+// description starts with "`sente table`:" or "`sente verify`:" (e.g.
+// Domineering's max-area), "" for an option of every command.
+inline std::string_view option_command(const OptionInfo& o) {
+  if (o.description.rfind("`sente table`:", 0) == 0) return "table";
+  if (o.description.rfind("`sente verify`:", 0) == 0) return "verify";
+  return "";
+}
+
 inline absl::Status check_options(const GameInfo& info, const Options& options,
-                                  const std::map<std::string, std::string>& not_offered = {}) {
+                                  const std::map<std::string, std::string>& not_offered = {},
+                                  std::string_view command = "") {
   for (const auto& [key, value] : options) {
     const OptionInfo* known = nullptr;
     std::vector<std::string> names;
@@ -123,6 +133,14 @@ inline absl::Status check_options(const GameInfo& info, const Options& options,
       return absl::InvalidArgumentError(
           absl::StrFormat("%s has no option '%s'; it takes %s (see `sente list`)", info.name, key,
                           absl::StrJoin(names, ", ")));
+    // An option of another command alone would be accepted and do nothing.
+    const bool here =
+        std::any_of(info.options.begin(), info.options.end(), [&](const OptionInfo& o) {
+          return o.name == key && (option_command(o).empty() || option_command(o) == command);
+        });
+    if (const std::string_view only = option_command(*known); !here)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "option '%s' is for `sente %s` only; drop it (it would change nothing here)", key, only));
     if (value.empty())
       return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
     if (key == "engine") {

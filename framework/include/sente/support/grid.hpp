@@ -7,6 +7,7 @@
 // used by CGSuite and MCGS test files).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -132,13 +133,14 @@ struct GridSymmetry {
   BitPermutation flip_rows, flip_cols, half_turn, transpose;
 };
 
-// Parses rows of cells separated by newlines, `|`, spaces or tabs; blank rows
-// before and after are ignored. `set` lists the characters of a set cell
-// (bit 1: empty in placement games, heads in coin games), `clear` those of a
-// clear cell; `hint` and `example` go into error messages. Returns the shape
-// and the mask of set cells. Errors (InvalidArgument) name the row and column
-// of the first bad character and rows of unequal length; boards over 64
-// cells are ResourceExhausted (check_grid).
+// Parses rows of cells separated by newlines or `|` (blanks at a row's ends
+// ignored), or, when the text has neither, by spaces or tabs; empty rows are
+// ignored. Separators of both kinds (". . .|. . .": blanks inside a row) and
+// blank-separated rows of one cell each ("H T H": one row meant?) are errors. `set` lists the
+// characters of a set cell (bit 1: empty in placement games, heads in coin games), `clear` those of
+// a clear cell; `hint` and `example` go into error messages. Returns the shape and the mask of set
+// cells. Errors (InvalidArgument) name the row and column of the first bad character and rows of
+// unequal length; boards over 64 cells are ResourceExhausted (check_grid).
 struct ParsedGrid {
   GridShape shape;
   std::uint64_t empty = 0;  // the set cells
@@ -152,14 +154,38 @@ struct CellAlphabet {
 };
 
 inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text, const CellAlphabet& a = {}) {
+  // Rows are separated by one kind of separator: newlines or '|' when the
+  // text has any (blanks then only pad a row's ends), else blanks. Mixed
+  // kinds are refused: ". . .|. . ." is not six rows of one cell.
+  const bool lines = text.find_first_of("\n|") != std::string_view::npos;
+  constexpr std::string_view kBlank = " \t\r";
   std::vector<std::string_view> rows;
   std::size_t start = 0;
   for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i == text.size() || std::string_view("\n|\r \t").find(text[i]) != std::string_view::npos) {
-      if (i > start) rows.push_back(text.substr(start, i - start));
-      start = i + 1;
-    }
+    const bool separator =
+        i == text.size() || (lines ? text[i] == '\n' || text[i] == '|'
+                                   : kBlank.find(text[i]) != std::string_view::npos);
+    if (!separator) continue;
+    std::string_view row = text.substr(start, i - start);
+    start = i + 1;
+    row.remove_prefix(std::min(row.size(), row.find_first_not_of(kBlank)));
+    row.remove_suffix(row.size() - std::min(row.size(), row.find_last_not_of(kBlank) + 1));
+    if (row.empty()) continue;
+    if (row.find_first_of(kBlank) != std::string_view::npos)
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "row %d ('%s') has blanks between its cells, but rows are separated by %s: write each "
+          "row's cells together, e.g. %s (blanks separate rows only when there is no newline "
+          "or '|')",
+          rows.size() + 1, row.substr(0, 40),
+          text.find('|') != std::string_view::npos ? "'|'" : "newlines", a.example));
+    rows.push_back(row);
   }
+  if (!lines && rows.size() > 1 &&
+      std::all_of(rows.begin(), rows.end(), [](std::string_view r) { return r.size() == 1; }))
+    return absl::InvalidArgumentError(absl::StrFormat(
+        "%d cells separated by blanks would be %d rows of one cell each: write a row's cells "
+        "together (e.g. %s), or separate one-cell rows by '|' to mean a single column",
+        rows.size(), rows.size(), a.example));
   if (rows.empty())
     return absl::InvalidArgumentError(
         absl::StrFormat("empty position: give rows of cells (%s), e.g. %s", a.hint, a.example));
