@@ -1,6 +1,8 @@
 // Issue 13 cases 11 to 13, as a user meets them on the command line: no
 // option is accepted and ignored, a position whose separators disagree is an
 // error, and errors give limits and sizes that are true.
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -54,6 +56,35 @@ TEST(BadInput, AFileOfManyDiagramsGetsAShortError) {
   EXPECT_EQ(r.code, 4);
   EXPECT_NE(r.out.find("found 20000 diagrams (at line 1, line 8,"), std::string::npos) << r.out;
   EXPECT_LT(r.out.size(), 400u);
+}
+
+// Case 6: in a memory cgroup of 600 MiB a solve needing more is refused with
+// the size (exit 5), not killed by the kernel (137). Runs where this process
+// may create a child of its cgroup v1 memory group (root, as in CI); the
+// reading of v2 and nested groups is tested on fake trees in support_test.
+TEST(BadInput, AMemoryCgroupLimitIsRefusedNotKilled) {
+  std::ifstream cgroups("/proc/self/cgroup");
+  std::string mine;
+  for (std::string line; std::getline(cgroups, line);)
+    if (line.find(":memory:") != std::string::npos) mine = line.substr(line.rfind(':') + 1);
+  const std::filesystem::path group = std::filesystem::path("/sys/fs/cgroup/memory") /
+                                      mine.substr(mine.empty() ? 0 : 1) /
+                                      ("sente_test_" + std::to_string(getpid()));
+  std::error_code ec;
+  if (mine.empty() || !std::filesystem::create_directory(group, ec))
+    GTEST_SKIP() << "no cgroup v1 memory group this process can create a child of";
+  std::ofstream(group / "memory.limit_in_bytes") << 600 * 1024 * 1024;
+  const std::string in_group =
+      "sh -c 'echo $$ > " + (group / "cgroup.procs").string() + "; exec " + SENTE_DRIVER + " ";
+  const Result dots =
+      run_command(in_group + "solve dots-and-boxes --board 3x5 --variant icelandic' 2>&1");
+  const Result table =
+      run_command(in_group + "solve domineering --board 4x4 --table-mb 4000' 2>&1");
+  for (int tries = 0; tries < 50 && !std::filesystem::remove(group, ec); ++tries) usleep(100000);
+  EXPECT_EQ(dots.code, 5) << dots.out;
+  EXPECT_NE(dots.out.find("available"), std::string::npos) << dots.out;
+  EXPECT_EQ(table.code, 5) << table.out;
+  EXPECT_NE(table.out.find("does not fit"), std::string::npos) << table.out;
 }
 
 }  // namespace
