@@ -290,6 +290,20 @@ TEST(BadInput, VariantDiagramsWithoutAMoverNeedTheVariant) {
   EXPECT_EQ(plain->to_move(*p), "A");
 }
 
+// Issue 13 case 13: Sente's own game-over diagram of the 1x1 Swedish board
+// (every line pre-drawn, the box nobody's) reads back.
+TEST(BadInput, TheOneBoxSwedishGameOverDiagramReadsBack) {
+  absl::StatusOr<Game> g = Game::open({{"board", "1x1"}, {"variant", "swedish"}});
+  ASSERT_TRUE(g.ok());
+  const std::string text = render_diagram(g->board_position(g->start()), {}, {"game over"});
+  absl::StatusOr<Position> p = g->parse(text, /*from_file=*/true);
+  ASSERT_TRUE(p.ok()) << p.status() << "\n" << text;
+  EXPECT_EQ(g->format(*p), g->format(g->start()));
+  absl::StatusOr<Game> plain = Game::open({{"board", "1x1"}});
+  ASSERT_TRUE(plain.ok());
+  EXPECT_TRUE(plain->parse(text, /*from_file=*/true).ok());
+}
+
 TEST(BadInput, MoveListsInFilesAreMoves) {
   absl::StatusOr<Game> game = Game::open({{"board", "2x3"}});
   ASSERT_TRUE(game.ok());
