@@ -1,11 +1,14 @@
 // Issue 13 cases 3, 7 and 13: outputs are complete or absent, and SIGINT or
 // SIGTERM stop a run cleanly. Runs the real driver and signals it midway.
 #include <signal.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -91,6 +94,65 @@ TEST(Interrupt, AnErrorAfterTheOptionsLeavesNoOutput) {
   EXPECT_EQ(ok.code, 0) << ok.out;
   EXPECT_EQ(names_in(dir), (std::vector<std::string>{"t.csv", "t.md"}));
   EXPECT_EQ(read(dir / "t.csv").rfind("board,outcome,", 0), 0u) << read(dir / "t.csv");
+  fs::remove_all(dir);
+}
+
+// Found by the adversarial pass: the atomic rename replaced a device, a FIFO
+// or a symbolic link given as the output by a regular file (as root,
+// --csv /dev/null would have replaced the device node).
+TEST(Interrupt, OutputsThatAreNotRegularFilesAreWrittenInPlace) {
+  const fs::path dir = scratch("sente_special_outputs");
+  const std::string table = "table domineering --max-area 4 --quiet ";
+  // A symbolic link: the file it names is written, the link stays.
+  fs::create_symlink("target.csv", dir / "link.csv");
+  EXPECT_EQ(sente(table + "--csv " + (dir / "link.csv").string()).code, 0);
+  EXPECT_TRUE(fs::is_symlink(dir / "link.csv"));
+  EXPECT_EQ(read(dir / "target.csv").rfind("board,outcome,", 0), 0u);
+  // A FIFO: written into, still a FIFO.
+  ASSERT_EQ(mkfifo((dir / "fifo").c_str(), 0644), 0);
+  const Result piped = run_command("cat " + (dir / "fifo").string() + " > " +
+                                   (dir / "from-fifo.csv").string() + " & " + SENTE_DRIVER + " " +
+                                   table + "--csv " + (dir / "fifo").string() + "; wait");
+  EXPECT_EQ(piped.code, 0) << piped.out;
+  EXPECT_TRUE(fs::is_fifo(dir / "fifo"));
+  const auto lines = [](const std::string& t) { return std::count(t.begin(), t.end(), '\n'); };
+  EXPECT_EQ(read(dir / "from-fifo.csv").rfind("board,outcome,", 0), 0u);
+  EXPECT_EQ(lines(read(dir / "from-fifo.csv")), lines(read(dir / "target.csv")));
+  // A device (a null and a full device of our own, where mknod is allowed).
+  if (mknod((dir / "null").c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0 &&
+      mknod((dir / "full").c_str(), S_IFCHR | 0666, makedev(1, 7)) == 0) {
+    EXPECT_EQ(sente(table + "--csv " + (dir / "null").string()).code, 0);
+    EXPECT_TRUE(fs::is_character_file(dir / "null"));
+    const Result full = sente(table + "--csv " + (dir / "full").string());
+    EXPECT_EQ(full.code, 6) << full.out;
+    EXPECT_NE(full.out.find("No space left on device"), std::string::npos) << full.out;
+    EXPECT_TRUE(fs::is_character_file(dir / "full"));
+  }
+  // The same file twice is a command-line error, and nothing is written.
+  const Result twice = sente(table + "--csv " + (dir / "same").string() + " --markdown " +
+                             (dir / "." / "same").string());
+  EXPECT_EQ(twice.code, 2) << twice.out;
+  EXPECT_FALSE(fs::exists(dir / "same"));
+  fs::remove_all(dir);
+}
+
+TEST(Interrupt, WithJsonTheInterruptionIsAJsonDocument) {
+  const fs::path dir = scratch("sente_interrupt_json");
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SENTE_DRIVER) +
+                            " table domineering --max-area 64 --json >" +
+                            (dir / "out.json").string() + " 2>/dev/null";
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_EQ(read(dir / "out.json"),
+            "{\n  \"error\": \"interrupted (SIGINT)\",\n  \"exit_code\": 130\n}\n");
   fs::remove_all(dir);
 }
 

@@ -4,6 +4,10 @@
 #include <iostream>
 
 #include <string>
+#include <string_view>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 
 #include "json_output.hpp"
 
@@ -30,8 +34,26 @@ int exit_code_of(const absl::Status& s) {
 }
 
 namespace {
+
+// An error message as printed: control bytes shown as \xNN (a message may
+// quote a binary file), and at most 2,000 bytes (a message may quote a whole
+// input; the start says what is wrong).
+std::string printable(std::string_view text) {
+  constexpr std::size_t kMax = 2000;
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && out.size() < kMax; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7f)
+      out += absl::StrFormat("\\x%02X", c);
+    else
+      out += text[i];
+  }
+  if (out.size() >= kMax) absl::StrAppend(&out, "... (", text.size(), " bytes in all)");
+  return out;
+}
+
 void print(const absl::Status& s, int code) {
-  const std::string message(s.message());
+  const std::string message = printable(std::string_view(s.message().data(), s.message().size()));
   std::fprintf(stderr, "sente: error: %s\n", message.c_str());
   if (json_errors)
     std::cout << json_text(nlohmann::json{{"error", message}, {"exit_code", code}}) << "\n";

@@ -19,11 +19,12 @@ std::atomic<bool> temp_claimed[kSlots];  // slot taken by a TempFile
 std::atomic<bool> temp_ready[kSlots];    // its path is written in full
 char resume_hint[kPathBytes];
 std::atomic<bool> hint_set{false};
+std::atomic<bool> json{false};
 
-void say(const char* text) {
+void say(const char* text, int fd = STDERR_FILENO) {
   std::size_t left = std::strlen(text);
   while (left > 0) {
-    const ssize_t n = ::write(STDERR_FILENO, text, left);
+    const ssize_t n = ::write(fd, text, left);
     if (n <= 0) return;
     text += n;
     left -= static_cast<std::size_t>(n);
@@ -41,6 +42,10 @@ extern "C" void on_signal(int sig) {
     say(resume_hint);
   }
   say("\n");
+  if (json.load())
+    say(sig == SIGINT ? "{\n  \"error\": \"interrupted (SIGINT)\",\n  \"exit_code\": 130\n}\n"
+                      : "{\n  \"error\": \"terminated (SIGTERM)\",\n  \"exit_code\": 143\n}\n",
+        STDOUT_FILENO);
   ::_exit(128 + sig);
 }
 
@@ -54,6 +59,10 @@ void install_interrupt_handlers() {
   sigaddset(&action.sa_mask, SIGTERM);
   ::sigaction(SIGINT, &action, nullptr);
   ::sigaction(SIGTERM, &action, nullptr);
+}
+
+void set_interrupt_json(bool on) {
+  json = on;
 }
 
 void set_resume_hint(const std::string& hint) {

@@ -12,6 +12,10 @@ namespace sente::driver {
 // Installs the handlers (once, in main, before any work).
 void install_interrupt_handlers();
 
+// With --json: the interruption is also a JSON error document on stdout
+// ({"error", "exit_code"}), as every other error is.
+void set_interrupt_json(bool on);
+
 // What the interrupt message adds, e.g. "run the same command again: the
 // solve resumes from t.table.checkpoint". Empty: nothing to resume.
 void set_resume_hint(const std::string& hint);

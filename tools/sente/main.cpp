@@ -458,6 +458,7 @@ int main(int argc, char** argv) {
           return report_usage_error(opt->get_name() + " is empty; give a value");
   // SIGINT/SIGTERM: exit 130/143 with a message; outputs complete or absent.
   install_interrupt_handlers();
+  set_interrupt_json(common.json);
   for (const GameArgs* a : {&solve_args, &analyze_args, &play_args, &table_args})
     if (!a->table_file.empty())
       set_resume_hint("run the same command again to resume from the last checkpoint, " +

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -44,6 +45,12 @@ absl::Status check_writable(const std::string& path) {
   std::error_code ec;
   if (fs::is_directory(path, ec))
     return absl::InvalidArgumentError(absl::StrCat(path, " is a directory; give a file name"));
+  // A device or FIFO (/dev/null, /dev/stdout, a pipe) is written in place.
+  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {
+    if (::access(path.c_str(), W_OK) != 0)
+      return absl::InternalError(absl::StrCat("cannot write ", path, ": ", std::strerror(errno)));
+    return absl::OkStatus();
+  }
   const fs::path dir = directory_of(path);
   if (!fs::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0)
     return absl::InternalError(absl::StrCat("cannot write ", path, ": the directory ", dir.string(),
@@ -51,7 +58,62 @@ absl::Status check_writable(const std::string& path) {
   return absl::OkStatus();
 }
 
-absl::Status write_file_atomically(const std::string& path, const std::string& text) {
+namespace {
+
+// `text` into the open file `fd` (closed here), whole or an error.
+absl::Status write_all(int fd, const std::string& text, const std::string& path) {
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      absl::Status s = system_error(absl::StrCat("could not write ", path));
+      ::close(fd);
+      return s;
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) return system_error(absl::StrCat("could not write ", path, " (closing)"));
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status check_outputs(const std::vector<std::string>& paths) {
+  std::vector<fs::path> seen;
+  for (const std::string& path : paths) {
+    if (path.empty()) continue;
+    if (absl::Status s = check_writable(path); !s.ok()) return s;
+    std::error_code ec;
+    const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec).lexically_normal();
+    if (std::find(seen.begin(), seen.end(), real) != seen.end())
+      return absl::AlreadyExistsError(absl::StrCat("the same file is given twice as an output (",
+                                                   path, "): give each output its own file"));
+    seen.push_back(real);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status write_file_atomically(const std::string& given, const std::string& text) {
+  // A symbolic link is followed: the file it names is replaced, not the link.
+  std::error_code ec;
+  fs::path real = given;
+  for (int links = 0; fs::is_symlink(real, ec); ++links) {
+    if (links == 40)
+      return absl::InvalidArgumentError(absl::StrCat(given, ": too many levels of links"));
+    const fs::path target = fs::read_symlink(real, ec);
+    if (ec)
+      return absl::InternalError(
+          absl::StrCat("cannot follow the link ", given, ": ", ec.message()));
+    real = target.is_absolute() ? target : real.parent_path() / target;
+  }
+  const std::string path = real.string();
+  // Not a regular file (a device such as /dev/null, a FIFO): written in place,
+  // never replaced by a regular file.
+  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return system_error(absl::StrCat("cannot write ", given));
+    return write_all(fd, text, given);
+  }
   std::string tmp = path + ".XXXXXX";
   std::vector<char> name(tmp.begin(), tmp.end());
   name.push_back('\0');
