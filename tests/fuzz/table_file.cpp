@@ -1,8 +1,9 @@
 // Table files (support/table_file.hpp) as `--table FILE` reads them: the
 // file's own checks (magic, version, directory, checksum, header), then the
-// table of a small Gobblet Gobblers variant through its tablebase engine,
-// which checks the ranked sections and reads every reachable position's
-// value (`sente table`'s pass over the table).
+// table of a small Gobblet Gobblers variant (one piece of each of two sizes,
+// 37 blocks of the ranked set) through its tablebase engine, which checks
+// the ranked sections and reads every reachable position's value (`sente
+// table`'s pass over the table).
 //
 // Input: one flag byte, then the file. A fuzzer cannot forge a CRC-32, so
 // when the flag is odd the checksum field (12 bytes before the end, as the
@@ -32,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const std::string& name : t->section_names()) (void)t->section_as<std::uint64_t>(name);
   // A file the engine cannot use is refused; one it takes as absent is
   // solved (the variant is tiny) and written over the scratch file.
-  (void)sente::gobblet_gobblers::Game::table({{"pieces", "1"}, {"sizes", "1"}, {"table", path}},
+  (void)sente::gobblet_gobblers::Game::table({{"pieces", "1"}, {"sizes", "2"}, {"table", path}},
                                              {});
   return 0;
 }
