@@ -13,6 +13,7 @@ packages=(
   libtbb-dev                        # parallel STL algorithms
   zlib1g-dev                        # CRC-32 of table files
   chromium fonts-dejavu-core        # `sente serve`'s browser tests (tests/web/)
+  clang libfuzzer-14-dev libomp-14-dev   # the fuzz preset: libFuzzer, clang's OpenMP
 )
 
 missing=()

@@ -332,11 +332,10 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) cons
   absl::StatusOr<Diagram> d = one_diagram(text);
   if (!d.ok()) return d.status();
   if (!(d->position.board == board_))
-    return absl::InvalidArgumentError(absl::StrFormat(
-        board_given_ ? "the diagram is a %s board but --board says %s"
-                     : "the diagram is a %s board but the game is on %s (open the game with "
-                       "with_board_of)",
-        d->position.board.name(), board_.name()));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("the diagram is a %s board but %s %s%s", d->position.board.name(),
+                        board_given_ ? "--board says" : "the game is on", board_.name(),
+                        board_given_ ? "" : " (open the game with with_board_of)"));
   BoardPosition pos = d->position;
   absl::StatusOr<char> side =
       side_to_move(*d, variant_given_ ? std::optional(variant_) : std::nullopt, to_move_override_);

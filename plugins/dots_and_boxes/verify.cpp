@@ -16,6 +16,7 @@
 #include "game.hpp"
 #include "sente/engines/retrograde_dense.hpp"
 #include "sente/support/text_file.hpp"
+#include "verify.hpp"
 
 namespace sente::dots_and_boxes {
 namespace {
@@ -124,19 +125,13 @@ absl::StatusOr<plugin::VerifyReport> verify_diagrams(const std::string& text,
   return report;
 }
 
-absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
-                                                plugin::VerifyReport report, DenseKernel kernel,
-                                                const Progress& progress) {
-  // (board, variant) -> published values by line id, with the first CSV line.
-  struct Table {
-    Game game;
-    std::map<int, int> values;
-    std::map<int, int> lines;  // line id -> CSV line
-    int line = 0;
-  };
-  std::map<std::pair<std::string, std::string>, Table> tables;
+}  // namespace
+
+absl::StatusOr<FirstMoveTables> read_first_move_csv(std::string_view text,
+                                                    const std::string& file) {
+  FirstMoveTables tables;
   int lineno = 0;
-  for (absl::string_view row : absl::StrSplit(text, '\n')) {
+  for (absl::string_view row : absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
     ++lineno;
     row = absl::StripSuffix(row, "\r");
     if (lineno == 1 || row.empty()) continue;
@@ -145,7 +140,7 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
     if (f.size() < 6 || (f[2] != "h" && f[2] != "v") || !absl::SimpleAtoi(f[3], &r) ||
         !absl::SimpleAtoi(f[4], &c) || !absl::SimpleAtoi(f[5], &value))
       return absl::InvalidArgumentError(absl::StrFormat(
-          "%s, line %d: expected board,variant,edge(h|v),row,col,value", report.file, lineno));
+          "%s, line %d: expected board,variant,edge(h|v),row,col,value", file, lineno));
     const auto key = std::make_pair(absl::AsciiStrToLower(f[0]), absl::AsciiStrToLower(f[1]));
     if (!tables.count(key)) {
       absl::StatusOr<Board> board = Board::parse(f[0]);
@@ -153,23 +148,33 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
       for (const absl::Status& s : {board.status(), variant.status()})
         if (!s.ok())
           return absl::Status(s.code(),
-                              absl::StrFormat("%s, line %d: %s", report.file, lineno, s.message()));
-      tables.emplace(key, Table{Game(*board, *variant), {}, {}, lineno});
+                              absl::StrFormat("%s, line %d: %s", file, lineno, s.message()));
+      tables.emplace(key, FirstMoveTable{Game(*board, *variant), {}, {}, lineno});
     }
-    Table& t = tables.at(key);
+    FirstMoveTable& t = tables.at(key);
     absl::StatusOr<int> id = parse_line(t.game.board(), absl::StrFormat("%s,%d,%d", f[2], r, c));
     if (!id.ok())
       return absl::InvalidArgumentError(
-          absl::StrFormat("%s, line %d: %s", report.file, lineno, id.status().message()));
+          absl::StrFormat("%s, line %d: %s", file, lineno, id.status().message()));
     if (auto seen = t.lines.find(*id); seen != t.lines.end())
       return absl::InvalidArgumentError(
-          absl::StrFormat("%s, line %d: line %s,%d,%d of %s %s was already given on line %d",
-                          report.file, lineno, f[2], r, c, f[0], f[1], seen->second));
+          absl::StrFormat("%s, line %d: line %s,%d,%d of %s %s was already given on line %d", file,
+                          lineno, f[2], r, c, f[0], f[1], seen->second));
     t.values[*id] = value;
     t.lines[*id] = lineno;
   }
-  report.items_found = static_cast<std::int64_t>(tables.size());
-  for (auto& [key, t] : tables) {
+  return tables;
+}
+
+namespace {
+
+absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
+                                                plugin::VerifyReport report, DenseKernel kernel,
+                                                const Progress& progress) {
+  absl::StatusOr<FirstMoveTables> tables = read_first_move_csv(text, report.file);
+  if (!tables.ok()) return tables.status();
+  report.items_found = static_cast<std::int64_t>(tables->size());
+  for (auto& [key, t] : *tables) {
     const std::string where = absl::StrFormat("%s %s (line %d)", key.first, key.second, t.line);
     const Position start = t.game.start();
     if (t.game.undrawn_count(start) > kMaxUndrawnLines) {
@@ -184,7 +189,7 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
     int matched = 0;
     compare(
         t.game.board(), t.values, *computed,
-        [&](int id) {
+        [&key = key, &t = t](int id) {  // bindings by name: clang 14 cannot capture them
           return absl::StrFormat("%s %s (line %d)", key.first, key.second, t.lines[id]);
         },
         report, &matched);

@@ -55,12 +55,13 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
   RuleSet r;
   for (const auto& [key, value] : options) {  // keys checked by the adapter
     const std::string v = absl::AsciiStrToLower(value);
-    auto number = [&](int& out) -> absl::Status {
+    // Bindings captured by name: clang 14 cannot capture them implicitly.
+    auto number = [&, &key = key, &value = value](int& out) -> absl::Status {
       if (!absl::SimpleAtoi(v, &out) || out < 1 || out > 3)
         return absl::InvalidArgumentError(absl::StrFormat("%s=%s: give 1, 2 or 3", key, value));
       return absl::OkStatus();
     };
-    auto onoff = [&](bool& out) -> absl::Status {
+    auto onoff = [&, &key = key, &value = value](bool& out) -> absl::Status {
       absl::StatusOr<bool> b = plugin::parse_switch(key, value);
       if (!b.ok()) return b.status();
       out = *b;

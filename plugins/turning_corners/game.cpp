@@ -141,7 +141,8 @@ std::string Game::render(Position heads, std::span<const plugin::RatedMove<Move>
     for (const Move& m : list) names.push_back(turning_corners::move_name(m));
     absl::StrAppend(&out, "\ncoin ", coin.first, ",", coin.second, ": ", absl::StrJoin(names, " "),
                     "\n");
-    out += draw(board_, heads, [&](int a, int b, char c) {
+    // Bindings captured by name: clang 14 cannot capture them implicitly.
+    out += draw(board_, heads, [&, &coin = coin, &list = list](int a, int b, char c) {
       if (a == coin.first && b == coin.second) return 'X';
       for (const Move& m : list)
         if (m.a2 == a && m.b2 == b) return '*';

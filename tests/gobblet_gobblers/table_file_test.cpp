@@ -8,9 +8,11 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -210,6 +212,81 @@ TEST_F(GobbletTableFile, WrongRulesAndWrongKindAreRefused) {
   EXPECT_TRUE(open(checkpoint, "checkpoint").ok());
   // And a missing file is NotFound (the engine then solves).
   EXPECT_TRUE(absl::IsNotFound(open(path("absent")).status()));
+}
+
+// Where section `name` starts in a table file's bytes: its directory entry
+// (u32 name length, the name, u64 offset, u64 size) follows the header text
+// and the u32 section count.
+std::uint64_t section_offset(const std::string& bytes, std::string_view name) {
+  auto u32 = [&](std::size_t at) {
+    std::uint32_t v;
+    std::memcpy(&v, bytes.data() + at, 4);
+    return std::uint64_t{v};
+  };
+  std::size_t at = 16 + u32(12);
+  const std::uint64_t count = u32(at);
+  at += 4;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t length = u32(at);
+    std::uint64_t offset;
+    std::memcpy(&offset, bytes.data() + at + 4 + length, 8);
+    if (bytes.substr(at + 4, length) == name) return offset;
+    at += 4 + length + 16;
+  }
+  ADD_FAILURE() << "no section " << name;
+  return 0;
+}
+
+// A table whose checksum is right but whose reachable set miscounts (a wrong
+// writer, not damage the checksum catches) is refused: lookups trust the
+// set's directory and would read past the values (found by the table_file
+// fuzzer: an out-of-bounds read in `sente table`'s pass over the table).
+TEST_F(GobbletTableFile, ReachedSetsThatMiscountAreRefusedWhateverTheirChecksum) {
+  const std::string bytes = read_all(saved());
+  const std::uint64_t reached = section_offset(bytes, "reached");
+  const std::uint64_t n = index_size(game_);
+  ASSERT_GT(n % RankedSet::kBitsPerBlock, 0u);  // the last block has bits past n
+  // Each edit ORs `bits` into a word of the set, or sets the word to `value`.
+  struct Edit {
+    std::string name;
+    std::uint64_t word;  // in the set's words
+    std::uint64_t value, bits;
+  };
+  const std::uint64_t last_block = n / RankedSet::kBitsPerBlock;
+  const std::uint64_t past_n = n % RankedSet::kBitsPerBlock;  // its first bit past n
+  for (const Edit& e : {Edit{"directory-huge", 8, std::uint64_t{1} << 40, 0},
+                        Edit{"directory-zero", 8, 0, 0},  // block 0 holds the start
+                        Edit{"member-past-n", 8 * last_block + 1 + past_n / 64, 0,
+                             std::uint64_t{1} << past_n % 64}}) {
+    std::string edited = bytes;
+    const std::size_t at = reached + 8 * e.word;
+    std::uint64_t w;
+    std::memcpy(&w, edited.data() + at, 8);
+    w = e.bits ? w | e.bits : e.value;
+    std::memcpy(edited.data() + at, &w, 8);
+    const std::size_t trailer = edited.size() - 12;
+    const auto crc = static_cast<std::uint32_t>(
+        crc32_z(crc32_z(0, nullptr, 0), reinterpret_cast<const Bytef*>(edited.data()), trailer));
+    std::memcpy(edited.data() + trailer, &crc, 4);
+    const std::string file = path("miscount-" + e.name);
+    write_all(file, edited);
+    expect_refused(open(file), file, "corrupt");
+  }
+}
+
+// A table without a section is damaged, not absent: NotFound would make the
+// engine solve again and write over the user's file.
+TEST_F(GobbletTableFile, ATableMissingASectionIsRefusedNotTakenAsAbsent) {
+  absl::StatusOr<MappedTable> whole = MappedTable::open(saved());
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  absl::StatusOr<std::span<const std::byte>> words = whole->section("reached");
+  ASSERT_TRUE(words.ok());
+  const std::string file = path("no-values");
+  const TableSection only[] = {{"reached", *words}};
+  ASSERT_TRUE(write_table_file(file, whole->header(), only).ok());
+  const absl::StatusOr<RankedFile> f = open(file);
+  EXPECT_FALSE(absl::IsNotFound(f.status())) << f.status();
+  expect_refused(f, file, "values");
 }
 
 // ------------------------------------------------------------ kill and resume

@@ -220,7 +220,7 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
   if (!j.is_object()) return error(400, "the request body must be a JSON object");
   Request r;
   for (const auto& [key, value] : j.items()) {
-    auto text = [&](std::string* out) {
+    auto text = [&value = value](std::string* out) {  // by name: clang 14 cannot capture a binding
       if (!value.is_string()) return false;
       *out = value.get<std::string>();
       return true;

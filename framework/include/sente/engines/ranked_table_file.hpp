@@ -12,6 +12,12 @@
 // reaching).
 #pragma once
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <bit>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -61,13 +67,50 @@ inline absl::Status save_ranked(const std::string& path, const RankedTableBase& 
   return write_table_file(path, h, sections, progress);
 }
 
+namespace ranked_file_detail {
+
+// The members of a finished reachable set as a file holds it (RankedSet's
+// layout), or nothing when its directory miscounts them (word 0 of each
+// block must count the members before it) or a bit past n is set. Lookups
+// trust the directory, so the checksum, which catches damage but not a
+// wrong writer, is not enough. Each 64 MiB checked is dropped from this
+// process again (the page cache keeps it), as the checksum pass does.
+inline std::optional<std::uint64_t> counted_members(std::uint64_t n,
+                                                    std::span<const std::uint64_t> words) {
+  constexpr std::uint64_t kChunkBlocks = std::uint64_t{1} << 20;  // 64 MiB of 64-byte blocks
+  const std::uint64_t page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  auto release = [&](std::uint64_t from_block, std::uint64_t to_block) {
+    const auto begin = reinterpret_cast<std::uintptr_t>(words.data() + 8 * from_block);
+    const auto end = reinterpret_cast<std::uintptr_t>(words.data() + 8 * to_block);
+    const std::uintptr_t first = (begin + page - 1) / page * page, last = end / page * page;
+    if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  };
+  const std::uint64_t blocks = words.size() / 8;
+  std::uint64_t members = 0;
+  for (std::uint64_t b = 0; b < blocks; ++b) {
+    if (words[8 * b] != members) return std::nullopt;
+    for (std::uint64_t w = 1; w < 8; ++w) {
+      const std::uint64_t first = b * RankedSet::kBitsPerBlock + 64 * (w - 1);  // bit 0's integer
+      const std::uint64_t bits = words[8 * b + w];
+      const std::uint64_t past_n = first >= n ? bits : n - first >= 64 ? 0 : bits >> (n - first);
+      if (past_n != 0) return std::nullopt;
+      members += static_cast<std::uint64_t>(std::popcount(bits));
+    }
+    if ((b + 1) % kChunkBlocks == 0 || b + 1 == blocks) release(b - b % kChunkBlocks, b + 1);
+  }
+  return members;
+}
+
+}  // namespace ranked_file_detail
+
 // A table file or checkpoint mapped read-only, as the parts a RankedTable is
 // made of (borrowed from the mapping: keep this object alive).
 class RankedFile : public RankedTableBase {
  public:
   // Opens and checks `path` (see MappedTable::open for the errors), then its
   // fields and sections against a ranking of `index_size` positions
-  // (DataLoss when they disagree, e.g. a table of another variant's size).
+  // (DataLoss when they disagree, e.g. a table of another variant's size, or
+  // are missing: a section missing is damage, not an absent table).
   static absl::StatusOr<RankedFile> open(const std::string& path, const RankedIdentity& id,
                                          std::string_view kind, std::uint64_t index_size,
                                          const Progress& progress = {}) {
@@ -107,16 +150,30 @@ class RankedFile : public RankedTableBase {
       f.stage_ = {RankedStage::Phase::kDone, next};
     else
       return absl::DataLossError(absl::StrFormat("%s has an unknown phase '%s'", path, phase));
+    if (kind == "table" && f.stage_.phase != RankedStage::Phase::kDone)
+      return absl::DataLossError(absl::StrFormat(
+          "%s is a table in phase '%s', not finished; delete it and solve again", path, phase));
+    auto damaged = [&](const absl::Status& s) { return absl::DataLossError(s.message()); };
     absl::StatusOr<std::span<const std::uint64_t>> words =
         f.file_.section_as<std::uint64_t>("reached");
-    if (!words.ok()) return words.status();
+    if (!words.ok()) return damaged(words.status());
     if (words->size() != RankedSet::words_for(n))
       return absl::DataLossError(absl::StrFormat("%s: the reachable set has %d words, %d expected",
                                                  path, words->size(), RankedSet::words_for(n)));
     f.reached_ = RankedSet(n, *words);
     absl::StatusOr<std::span<const std::uint8_t>> values =
         f.file_.section_as<std::uint8_t>("values");
-    if (!values.ok()) return values.status();
+    if (!values.ok()) return damaged(values.status());
+    // Past reachability the directory ranks positions into the values.
+    if (f.stage_.phase != RankedStage::Phase::kReach) {
+      const std::optional<std::uint64_t> members = ranked_file_detail::counted_members(n, *words);
+      if (!members || *members != values->size())
+        return absl::DataLossError(absl::StrFormat(
+            "%s is corrupt: %s: delete it and solve again", path,
+            members ? absl::StrFormat("its reachable set has %d members for %d values", *members,
+                                      values->size())
+                    : "its reachable set's directory miscounts its members"));
+    }
     f.values_ = {const_cast<std::uint8_t*>(values->data()), values->size()};
     return f;
   }

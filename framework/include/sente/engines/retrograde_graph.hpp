@@ -137,10 +137,10 @@ class RetrogradeGraph {
 
   absl::Status too_large(const RetrogradeOptions& o, std::uint64_t found) const {
     return absl::ResourceExhaustedError(absl::StrFormat(
-        "retrograde analysis reached its limit of %d positions (%s so far, at least %d bytes "
-        "per position plus 8 per move) before enumerating every position; give a smaller "
-        "position or raise max-positions",
-        o.max_positions, format_bytes(bytes_now()), bytes_per_position(), found));
+        "retrograde analysis found %d positions, past its limit of %d (%s so far, at least %d "
+        "bytes per position plus 8 per move), before enumerating every position; give a "
+        "smaller position or raise max-positions",
+        found, o.max_positions, format_bytes(bytes_now()), bytes_per_position()));
   }
 
   // Breadth-first enumeration with the forward edges.

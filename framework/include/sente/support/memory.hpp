@@ -164,7 +164,7 @@ inline std::string format_bytes(std::uint64_t bytes) {
     ++u;
   }
   if (u == 0) return absl::StrFormat("%d B", bytes);
-  return absl::StrFormat(v < 10 ? "%.2f %s" : (v < 100 ? "%.1f %s" : "%.0f %s"), v, units[u]);
+  return absl::StrFormat("%.*f %s", v < 10 ? 2 : v < 100 ? 1 : 0, v, units[u]);
 }
 
 // 2^n bytes in binary units, also past 64 bits ("16.0 EiB", "2.00 ZiB" is
