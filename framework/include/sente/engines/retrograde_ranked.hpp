@@ -66,6 +66,8 @@
 #include "sente/game.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/support/table_alloc.hpp"
+#include "sente/support/threads.hpp"
 
 namespace sente {
 
@@ -136,7 +138,9 @@ struct RankedStats {
 struct RankedOptions {
   // Enumerate canonical positions (game.canonical) when the game gives them.
   bool symmetry = true;
-  // Threads; 0 = OpenMP's default (all cores).
+  // Upper bound on the threads; 0 = OpenMP's default capped by the cores.
+  // Each tier's sweep and each round runs on one thread per 8,192 positions
+  // to expand or evaluate, up to this bound (support/threads.hpp).
   int threads = 0;
   // (done, total) per phase: dense indices of the tiers expanded, then per
   // round positions scanned.
@@ -195,7 +199,7 @@ class RankedTable : public RankedTableBase {
       if (absl::Status s = t.allocate_reached(); !s.ok()) return s;
       t.reached_.insert(t.root_);
     }
-    t.threads_ = options.threads > 0 ? options.threads : omp_get_max_threads();
+    t.threads_ = thread_limit(options.threads);
     if (t.stage_.phase == RankedStage::Phase::kReach)
       if (absl::Status s = t.reach(options); !s.ok()) return s;
     if (t.stage_.phase == RankedStage::Phase::kResolve)
@@ -254,8 +258,12 @@ class RankedTable : public RankedTableBase {
     }
   }
 
+  // The most threads this table's passes run on (parallel_for_each's thread
+  // numbers are below it).
+  int threads() const { return threads_; }
+
   // Calls visit(thread, position, value byte) for every reachable position,
-  // from all threads (thread in [0, omp_get_max_threads())), in no fixed
+  // from up to threads() threads (thread in [0, threads())), in no fixed
   // order; progress in blocks of the reachable set.
   template <class F>
   void parallel_for_each(F&& visit, const Progress& progress = {}) const {
@@ -263,7 +271,8 @@ class RankedTable : public RankedTableBase {
     constexpr std::uint64_t kChunk = 64;
     const std::int64_t chunks = static_cast<std::int64_t>((blocks + kChunk - 1) / kChunk);
     std::atomic<std::uint64_t> scanned{0};
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
+    const int threads = threads_for(reached_.size(), kPositionsPerThread, threads_);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (std::int64_t c = 0; c < chunks; ++c) {
       const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);
       int t = -1;
@@ -300,6 +309,10 @@ class RankedTable : public RankedTableBase {
     return symmetry_ ? canonical(*game_, p) : p;
   }
 
+  // A thread pays for itself with 8,192 positions to expand or evaluate
+  // (milliseconds): smaller tiers and late rounds run on one thread.
+  static constexpr std::uint64_t kPositionsPerThread = 1 << 13;
+
   absl::StatusOr<std::uint64_t> global(const Position& p) const {
     const int t = game_->tier(p);
     if (t < 0 || t >= game_->tier_count())
@@ -316,20 +329,19 @@ class RankedTable : public RankedTableBase {
            1;
   }
 
-  static absl::Status memory_check(std::uint64_t need, const char* what) {
-    const std::uint64_t have = available_memory_bytes();
-    if (need > have)
-      return absl::ResourceExhaustedError(absl::StrFormat(
-          "ranked retrograde analysis needs %s for %s, but only %s is available; free memory or "
-          "give a smaller variant",
-          format_bytes(need), what, format_bytes(have)));
-    return absl::OkStatus();
+  // Room for one value byte per reachable position (reserve_table: checked
+  // against the memory available, never a std::bad_alloc).
+  absl::Status reserve_values(std::uint64_t count) {
+    TableOptions o;
+    o.hint = "free memory or give a smaller variant";
+    return reserve_table(own_values_, count,
+                         "ranked retrograde analysis's values (1 byte a position)", o);
   }
 
   absl::Status allocate_reached() {
-    if (absl::Status s = memory_check(RankedSet::bytes_for(n_), "the reachable set"); !s.ok())
-      return s;
-    reached_ = RankedSet(n_);
+    absl::StatusOr<RankedSet> set = RankedSet::allocate(n_);
+    if (!set.ok()) return set.status();
+    reached_ = std::move(*set);
     return absl::OkStatus();
   }
 
@@ -339,7 +351,7 @@ class RankedTable : public RankedTableBase {
     std::copy(w.begin(), w.end(), const_cast<std::uint64_t*>(reached_.words().data()));
     if (stage_.phase != RankedStage::Phase::kReach) {
       reached_.finish_directory();
-      if (absl::Status s = memory_check(reached_.size(), "the values"); !s.ok()) return s;
+      if (absl::Status s = reserve_values(reached_.size()); !s.ok()) return s;
       own_values_.assign(from.values().begin(), from.values().end());
       values_ = own_values_;
       if (values_.size() != reached_.size())
@@ -358,9 +370,13 @@ class RankedTable : public RankedTableBase {
     const auto t0 = std::chrono::steady_clock::now();
     std::uint64_t largest = 0;
     for (int t = 0; t < game_->tier_count(); ++t) largest = std::max(largest, game_->tier_size(t));
-    if (absl::Status s = memory_check((largest + 63) / 64 * 8, "a tier's to-do bitmap"); !s.ok())
-      return s;
     std::vector<std::uint64_t> todo;
+    TableOptions to;
+    to.hint = "free memory or give a smaller variant";
+    if (absl::Status s = reserve_table(todo, (largest + 63) / 64,
+                                       "ranked retrograde analysis's to-do bitmap of a tier", to);
+        !s.ok())
+      return s;
     std::atomic<bool> bad_tier{false}, bad_rank{false};
     std::atomic<std::uint64_t> expanded{0};
     for (int t = static_cast<int>(stage_.next); t < game_->tier_count(); ++t) {
@@ -377,7 +393,8 @@ class RankedTable : public RankedTableBase {
       while (pending > 0) {
         std::atomic<std::uint64_t> found{0};
         const std::int64_t chunks = static_cast<std::int64_t>((words + 255) / 256);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
+        const int threads = threads_for(pending, kPositionsPerThread, threads_);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
         for (std::int64_t c = 0; c < chunks; ++c) {
           std::uint64_t local_found = 0, local_expanded = 0;
           thread_local std::vector<std::uint64_t> targets;
@@ -440,8 +457,7 @@ class RankedTable : public RankedTableBase {
     stats_.expanded = expanded;
     stats_.reach_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (absl::Status s = memory_check(reached_.size(), "the values (1 byte a position)"); !s.ok())
-      return s;
+    if (absl::Status s = reserve_values(reached_.size()); !s.ok()) return s;
     own_values_.assign(reached_.size(), ranked_value::kUnresolved);
     values_ = own_values_;
     stage_ = {RankedStage::Phase::kResolve, 0};
@@ -535,6 +551,8 @@ class RankedTable : public RankedTableBase {
     // far: what the next round may look up (RoundNeeds).
     std::vector<std::uint64_t> lost_at, won_at;
     count_depths(lost_at, won_at);
+    std::uint64_t unresolved = static_cast<std::uint64_t>(
+        std::count(values_.begin(), values_.end(), ranked_value::kUnresolved));
     for (int k = static_cast<int>(stage_.next);; ++k) {
       RoundNeeds needs;
       if (k > 0) {
@@ -546,7 +564,9 @@ class RankedTable : public RankedTableBase {
       std::atomic<std::uint64_t> resolved{0}, evaluated{0}, scanned{0};
       std::atomic<std::uint64_t> lost_now{0}, won_now{0};
       std::atomic<bool> deep{false};
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
+      // Each round scans every block but evaluates only the unresolved.
+      const int threads = threads_for(unresolved, kPositionsPerThread, threads_);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
       for (std::int64_t c = 0; c < chunks; ++c) {
         std::uint64_t local_resolved = 0, local_evaluated = 0, local_won = 0, local_lost = 0;
         bool local_deep = false;
@@ -598,6 +618,7 @@ class RankedTable : public RankedTableBase {
             "in one byte",
             ranked_value::kMaxDepth));
       stats_.evaluated += evaluated;
+      unresolved -= resolved;
       lost_at.resize(k + 1, 0);
       won_at.resize(k + 1, 0);
       lost_at[k] = lost_now;  // round k resolves depth k; over positions are not counted
@@ -664,8 +685,8 @@ class RankedTable : public RankedTableBase {
 
   const G* game_;
   bool symmetry_;
-  int threads_ = omp_get_max_threads();  // this table's solve and passes only
-  std::vector<std::uint64_t> offset_;    // offset_[t]: global index of tier t's rank 0
+  int threads_ = thread_limit(0);      // this table's solve and passes only
+  std::vector<std::uint64_t> offset_;  // offset_[t]: global index of tier t's rank 0
   std::uint64_t n_ = 0;
 };
 
