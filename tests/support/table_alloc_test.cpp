@@ -112,7 +112,7 @@ TEST(TableAlloc, BeyondTheAddressSpaceLimitTheSizeIsRefused) {
     failed += expect_too_large(
         grundy::solve_dense_grundy(coin_turning::line_board(coin_turning::Twins{}, 28)).status(),
         "the Grundy table (268435456 positions x 2 byte(s)) needs 512 MiB");
-    failed += expect_too_large(DenseTable::allocate(std::uint64_t{1} << 30, 0, 1).status(),
+    failed += expect_too_large(DenseTable::allocate(std::uint64_t{1} << 30, 1).status(),
                                "needs 1.00 GiB");
     failed +=
         expect_too_large(TranspositionTable<std::uint64_t>::create(std::uint64_t{1} << 30).status(),
@@ -135,8 +135,8 @@ TEST(TableAlloc, AFailedAllocationIsAStatusNotAnException) {
     failed += expect_too_large(
         grundy::solve_dense_grundy(coin_turning::line_board(coin_turning::Twins{}, 27)).status(),
         failed_text);
-    failed += expect_too_large(DenseTable::allocate(std::uint64_t{256} << 20, 0, 1).status(),
-                               failed_text);
+    failed +=
+        expect_too_large(DenseTable::allocate(std::uint64_t{256} << 20, 1).status(), failed_text);
     failed += expect_too_large(
         TranspositionTable<std::uint64_t>::create(std::uint64_t{256} << 20).status(), failed_text);
     return failed;

@@ -250,14 +250,14 @@ class GrundyTable {
  public:
   GrundyTable() = default;
 
-  // An uninitialised table (the sweep writes every entry). Errors:
-  // kResourceExhausted when it does not fit in the memory available
-  // (support/table_alloc.hpp), with `reserve` bytes kept free beside it.
-  static absl::StatusOr<GrundyTable> allocate(std::uint64_t size, int width,
-                                              std::uint64_t reserve = 0) {
+  // An uninitialised table (the sweep writes every entry) for a sweep on
+  // `threads` threads. Errors: kResourceExhausted when it does not fit in the
+  // memory available with thread_reserve_bytes(threads) beside it
+  // (support/table_alloc.hpp).
+  static absl::StatusOr<GrundyTable> allocate(std::uint64_t size, int width, int threads) {
     TableOptions o;
-    o.reserve = reserve;
-    o.reserve_for = "the sweep's buffers";
+    o.reserve = thread_reserve_bytes(threads);
+    o.reserve_for = absl::StrFormat("its %d thread(s)", threads);
     o.hint = "give a smaller board";
     absl::StatusOr<TableBuffer<std::byte>> data = allocate_table<std::byte>(
         saturating_mul(size, static_cast<std::uint64_t>(width)),
@@ -534,8 +534,7 @@ template <class Sweep>
 absl::StatusOr<GrundyTable> run_sweep(std::uint64_t states, int width, int threads,
                                       DenseGrundyStats& st, Sweep&& sweep) {
   const auto t0 = std::chrono::steady_clock::now();
-  absl::StatusOr<GrundyTable> table =
-      GrundyTable::allocate(states, width, thread_reserve_bytes(threads));
+  absl::StatusOr<GrundyTable> table = GrundyTable::allocate(states, width, threads);
   if (!table.ok()) return table.status();
   if (width == 1)
     sweep(table->data<std::uint8_t>());

@@ -89,11 +89,11 @@ class DenseTable {
   // An uninitialised table (the sweep writes every entry) on huge pages where
   // the kernel allows it: child blocks are scattered, so TLB misses matter.
   // Errors: kResourceExhausted when it does not fit in the memory available
-  // with `reserve` bytes beside it for its `threads` threads.
-  static absl::StatusOr<DenseTable> allocate(std::uint64_t size, std::uint64_t reserve,
-                                             int threads) {
+  // with thread_reserve_bytes(threads) beside it for the sweep's threads
+  // (their stacks, per-block patterns).
+  static absl::StatusOr<DenseTable> allocate(std::uint64_t size, int threads) {
     TableOptions o;
-    o.reserve = reserve;
+    o.reserve = thread_reserve_bytes(threads);
     o.reserve_for = absl::StrFormat("its %d thread(s)", threads);
     o.huge_pages = true;
     absl::StatusOr<TableBuffer<std::int8_t>> data = allocate_table<std::int8_t>(
@@ -409,9 +409,7 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
   stats.states = n;
   stats.table_bytes = n;
   const auto start = std::chrono::steady_clock::now();
-  // Besides the table: the threads' stacks and per-block patterns.
-  absl::StatusOr<DenseTable> allocated =
-      DenseTable::allocate(n, thread_reserve_bytes(threads), threads);
+  absl::StatusOr<DenseTable> allocated = DenseTable::allocate(n, threads);
   if (!allocated.ok()) return allocated.status();
   DenseTable& table = *allocated;
   bool done = false;
