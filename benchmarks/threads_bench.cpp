@@ -1,6 +1,7 @@
 // Every parallel kernel with an explicit thread bound: the last argument of
-// each benchmark is the bound (1 or 2), and the counter `threads` the
-// threads that ran (the kernels start fewer on small work). Wall time
+// each benchmark is the bound (1 or 2), and the counter `threads_used` the
+// most threads that ran (the kernels start fewer on small work; not counted
+// for ranked_for_each). Wall time
 // (UseRealTime). benchmarks/threads_under_load.sh runs it idle and under a
 // background load of two busy processes and writes benchmarks/results/threads.*.
 //   single_coin/<n>        coin_turning::turning_corners_values, coins 1..n
@@ -38,11 +39,13 @@ bool failed(benchmark::State& state, const absl::StatusOr<T>& r) {
 
 void single_coin(benchmark::State& state, int n) {
   const int threads = static_cast<int>(state.range(0));
+  int used = 0;
   for (auto _ : state) {
-    auto v = coin_turning::turning_corners_values(n + 1, {}, threads);
+    auto v = coin_turning::turning_corners_values(n + 1, {}, threads, &used);
     if (failed(state, v)) return;
     benchmark::DoNotOptimize(v->data());
   }
+  state.counters["threads_used"] = used;
 }
 
 void toggle(benchmark::State& state, int rows, int cols) {
@@ -56,7 +59,7 @@ void toggle(benchmark::State& state, int rows, int cols) {
     if (failed(state, table)) return;
     benchmark::DoNotOptimize(table->data<std::uint8_t>());
   }
-  state.counters["threads"] = stats.threads;
+  state.counters["threads_used"] = stats.threads;
 }
 
 void dense(benchmark::State& state, int rows, int cols, dots_and_boxes::Variant variant,
@@ -73,7 +76,7 @@ void dense(benchmark::State& state, int rows, int cols, dots_and_boxes::Variant 
     if (failed(state, table)) return;
     benchmark::DoNotOptimize((*table)[0]);
   }
-  state.counters["threads"] = stats.threads;
+  state.counters["threads_used"] = stats.threads;
 }
 
 gobblet_gobblers::RuleSet variant(int pieces, int sizes, bool stacking) {
@@ -89,11 +92,14 @@ void ranked(benchmark::State& state, gobblet_gobblers::RuleSet rules) {
   const Game g(rules);
   RankedOptions o;
   o.threads = static_cast<int>(state.range(0));
+  int threads = 1;
   for (auto _ : state) {
     auto t = RankedTable<Game>::solve(g, g.start(), o);
     if (failed(state, t)) return;
     benchmark::DoNotOptimize(t->stats().positions);
+    threads = t->stats().threads;
   }
+  state.counters["threads_used"] = threads;
 }
 
 // The pass `sente table gobblet-gobblers` makes over the solved table: every

@@ -29,7 +29,8 @@ def read_runs(path):
         key = (kernel, size, int(bound))
         times, _ = runs.get(key, ([], None))
         times.append(seconds)
-        runs[key] = (times, b.get("threads_used", b.get("threads")))
+        used = b.get("threads_used")  # the kernel's counter ("threads" is Google's own)
+        runs[key] = (times, None if used is None else int(used))
     return runs
 
 

@@ -329,12 +329,13 @@ ToggleBoard product_board(const G& g, const H& h, int rows, int cols, int first_
 // anti-diagonals (support/wavefront.hpp): a thread waits only for the two
 // tiles its tile needs, never for a whole anti-diagonal. `threads` bounds the
 // threads (0: OpenMP's default capped by the cores); one runs per 2^24
-// options (support/threads.hpp), so 1..63 runs on one. `progress` gets
-// (options done, options in all).
+// options (support/threads.hpp), so 1..63 runs on one; `threads_used`, when
+// given, is set to the number that ran. `progress` gets (options done,
+// options in all).
 //
 // Errors: kInvalidArgument unless 1 <= n <= 4096.
 inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
-    int n, const Progress& progress = {}, int threads = 0) {
+    int n, const Progress& progress = {}, int threads = 0, int* threads_used = nullptr) {
   if (n < 1 || n > 4096)
     return absl::InvalidArgumentError(
         absl::StrFormat("%d x %d coins: the single-coin mex takes 1 to 4096 a side", n, n));
@@ -359,6 +360,7 @@ inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
   constexpr std::uint64_t kOptionsPerThread = std::uint64_t{1} << 24;
   threads =
       std::min(threads_for(total / 2, kOptionsPerThread, threads), static_cast<int>(tiles.size()));
+  if (threads_used) *threads_used = threads;
 
   struct Scratch {
     std::vector<std::uint8_t> seen = std::vector<std::uint8_t>(65536, 0);

@@ -75,13 +75,14 @@ class RankedSet {
     return !(w.fetch_or(mask, std::memory_order_relaxed) & mask);
   }
   // Membership of i .. i + 63 as bits 0..63 (any i; 0 beyond the universe).
+  // Safe while other threads insert (relaxed loads).
   std::uint64_t bits_at(std::uint64_t i) const {
     const unsigned off = static_cast<unsigned>(i % 64);
     if (i >= blocks() * kBitsPerBlock) return 0;
-    const std::uint64_t lo = words_[word(i)] >> off;
+    const std::uint64_t lo = load(word(i)) >> off;
     const std::uint64_t next = i - off + 64;
     if (off == 0 || next >= blocks() * kBitsPerBlock) return lo;
-    return lo | words_[word(next)] << (64 - off);
+    return lo | load(word(next)) << (64 - off);
   }
   // The cache line holding i (to prefetch before contains, insert or rank).
   const std::uint64_t* block_of(std::uint64_t i) const { return words_ + i / kBitsPerBlock * 8; }
@@ -113,6 +114,9 @@ class RankedSet {
     return i / kBitsPerBlock * 8 + 1 + i % kBitsPerBlock / 64;
   }
   static unsigned bit(std::uint64_t i) { return static_cast<unsigned>(i % kBitsPerBlock % 64); }
+  std::uint64_t load(std::uint64_t w) const {
+    return std::atomic_ref<std::uint64_t>(words_[w]).load(std::memory_order_relaxed);
+  }
 
   std::uint64_t n_ = 0;
   TableBuffer<std::uint64_t> own_;
