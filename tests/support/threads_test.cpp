@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "sente/support/team.hpp"
 #include "sente/support/wavefront.hpp"
 
 namespace sente {
@@ -79,6 +80,32 @@ TEST(Wavefront, EveryTaskRunsOnceAfterItsPrerequisites) {
     EXPECT_FALSE(early);
     for (const auto& r : runs) ASSERT_EQ(r.load(), 1);
     EXPECT_LT(max_thread.load(), threads);
+  }
+}
+
+// Many loops with serial steps between them, each on 1, 2 or 3 of a team of
+// 3 threads (or a team of one): every chunk of every loop runs once, the
+// serial steps see every loop finished.
+TEST(Team, EveryChunkOfEveryLoopRunsOnce) {
+  for (int size : {1, 3}) {
+    SCOPED_TRACE(size);
+    int loops_checked = 0;
+    with_team(size, [&](Team& team) {
+      for (int loop = 0; loop < 200; ++loop) {
+        const std::uint64_t count = 1 + loop % 37;
+        std::vector<std::atomic<int>> runs(count);
+        std::atomic<bool> bad_thread{false};
+        const int threads = 1 + loop % 3;
+        team.parallel_for(count, threads, [&](std::uint64_t i, int thread) {
+          if (thread < 0 || thread >= std::min(threads, team.size())) bad_thread = true;
+          runs[i].fetch_add(1);
+        });
+        for (const auto& r : runs) ASSERT_EQ(r.load(), 1) << "loop " << loop;
+        ASSERT_FALSE(bad_thread);
+        ++loops_checked;
+      }
+    });
+    EXPECT_EQ(loops_checked, 200);
   }
 }
 
