@@ -129,22 +129,24 @@ void ranked_for_each(benchmark::State& state, gobblet_gobblers::RuleSet rules) {
 #define SENTE_THREADS(fn, name, unit, ...) \
   BENCHMARK_CAPTURE(fn, name, __VA_ARGS__)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::unit)
 
-SENTE_THREADS(single_coin, 1_to_63, kMillisecond, 63);
+// Small sizes: the median of 5 repetitions (threads_report.py).
+SENTE_THREADS(single_coin, 1_to_63, kMillisecond, 63)->Repetitions(5);
 SENTE_THREADS(single_coin, 1_to_511, kSecond, 511)->Iterations(1);
 SENTE_THREADS(single_coin, 1_to_1023, kSecond, 1023)->Iterations(1);
-SENTE_THREADS(toggle, 3x4, kMillisecond, 3, 4);
+SENTE_THREADS(toggle, 3x4, kMillisecond, 3, 4)->Repetitions(5);
 SENTE_THREADS(toggle, 5x5, kSecond, 5, 5)->Iterations(1);
 SENTE_THREADS(dense, completion_2x3, kMillisecond, 2, 3, dots_and_boxes::Variant::kAmerican,
-              DenseKernel::kCompletion);
+              DenseKernel::kCompletion)
+    ->Repetitions(5);
 SENTE_THREADS(dense, completion_3x5_icelandic, kSecond, 3, 5, dots_and_boxes::Variant::kIcelandic,
               DenseKernel::kCompletion)
     ->Iterations(1);
 SENTE_THREADS(dense, generic_parallel_3x3, kSecond, 3, 3, dots_and_boxes::Variant::kAmerican,
               DenseKernel::kGeneric)
     ->Iterations(1);
-SENTE_THREADS(ranked, pieces1, kMillisecond, variant(1, 3, true));
+SENTE_THREADS(ranked, pieces1, kMillisecond, variant(1, 3, true))->Repetitions(5);
 SENTE_THREADS(ranked, nostack, kSecond, variant(2, 3, false))->Iterations(1);
-SENTE_THREADS(ranked_for_each, pieces1, kMillisecond, variant(1, 3, true));
+SENTE_THREADS(ranked_for_each, pieces1, kMillisecond, variant(1, 3, true))->Repetitions(5);
 SENTE_THREADS(ranked_for_each, nostack, kSecond, variant(2, 3, false))->Iterations(1);
 
 }  // namespace
