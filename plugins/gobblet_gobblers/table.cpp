@@ -1,7 +1,6 @@
 // `sente table gobblet-gobblers`: the full solve from the start (or the table
 // file named by --table) and the figures the published solve gives, each
 // beside the published value when --check names published-values.md.
-#include <omp.h>
 
 #include <fstream>
 #include <map>
@@ -107,7 +106,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
   const RankedTable<Game>& t = *run.table();
   const RankedStats& st = t.stats();
 
-  std::vector<Counts> per_thread(omp_get_max_threads());
+  std::vector<Counts> per_thread(t.threads());
   t.parallel_for_each(
       [&](int thread, const Position& p, std::uint8_t v) {
         Counts& c = per_thread[thread];

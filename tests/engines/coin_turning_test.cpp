@@ -270,6 +270,33 @@ TEST(CoinTurning, TurningCornersMexEqualsTheNimProduct) {
     for (int b = 0; b < kSize; ++b) ASSERT_EQ(grid(a, b), nimber::product(a, b)) << a << ", " << b;
 }
 
+// The tiled wavefront of the single-coin mex, on one thread and on two (n
+// large enough for two: one thread per 2^24 options), against the nim
+// product, with progress in options reaching its total.
+TEST(CoinTurning, SingleCoinMexOnOneAndTwoThreadsIsTheNimProduct) {
+  constexpr int kSize = 201;  // 200 x 200 coins, 13 x 13 tiles: ~4 x 10^8 options
+  std::vector<std::uint16_t> tables[2];
+  for (int threads : {1, 2}) {
+    std::uint64_t last = 0, total = 0;
+    absl::StatusOr<std::vector<std::uint16_t>> v = turning_corners_values(
+        kSize,
+        [&](std::uint64_t done, std::uint64_t all) {
+          EXPECT_GE(done, last);
+          last = done;
+          total = all;
+        },
+        threads);
+    ASSERT_TRUE(v.ok()) << v.status();
+    EXPECT_EQ(last, total);
+    EXPECT_EQ(total, std::uint64_t{200 * 201 / 2} * (200 * 201 / 2));
+    tables[threads - 1] = std::move(*v);
+  }
+  EXPECT_EQ(tables[0], tables[1]);
+  for (int a = 0; a < kSize; ++a)
+    for (int b = 0; b < kSize; ++b)
+      ASSERT_EQ(tables[1][a * kSize + b], nimber::product(a, b)) << a << ", " << b;
+}
+
 TEST(CoinTurning, TartanTheoremOnTheSixProducts) {
   SENTE_REQUIRE_REFERENCE(std::string(kDir) + "published-values.md");
   const std::string md = published_values();

@@ -165,15 +165,50 @@ TEST(Grundy, ToggleKernelMatchesTheGenericKernel) {
   }
 }
 
+// Blocks of 2^14 solved by two threads in a wavefront (each after its
+// sources) give the table of one thread, byte for byte; the threads run are
+// as many as the work and the blocks' dependencies allow.
 TEST(Grundy, OneThreadAndTwoThreadsAgree) {
   std::mt19937_64 rng(5);
-  const coin_turning::ToggleBoard b = random_toggles(rng, 17, 6);
-  DenseGrundyOptions one, two;
-  one.threads = 1;
-  two.threads = 2;
-  absl::StatusOr<GrundyTable> a = solve_dense_grundy(b, one), c = solve_dense_grundy(b, two);
-  ASSERT_TRUE(a.ok() && c.ok());
-  for (std::uint64_t s = 0; s < a->size(); ++s) ASSERT_EQ((*a)[s], (*c)[s]) << s;
+  const std::vector<coin_turning::ToggleBoard> boards = {
+      // Turning Corners 4 x 5: 64 blocks, enough for two threads.
+      coin_turning::product_board(coin_turning::Twins{}, coin_turning::Twins{}, 4, 5, 1, 1),
+      random_toggles(rng, 20, 6),
+      random_toggles(rng, 21, 40),  // options covering 0..63: the exact mex
+  };
+  for (std::size_t i = 0; i < boards.size(); ++i) {
+    SCOPED_TRACE(::testing::Message() << "board " << i);
+    DenseGrundyOptions one, two;
+    one.threads = 1;
+    two.threads = 2;
+    DenseGrundyStats one_stats, two_stats;
+    absl::StatusOr<GrundyTable> a = solve_dense_grundy(boards[i], one, &one_stats);
+    absl::StatusOr<GrundyTable> c = solve_dense_grundy(boards[i], two, &two_stats);
+    ASSERT_TRUE(a.ok() && c.ok());
+    EXPECT_EQ(one_stats.threads, 1);
+    if (i == 0) {
+      EXPECT_EQ(two_stats.threads, 2);
+    }
+    EXPECT_EQ(one_stats.options, two_stats.options);
+    for (std::uint64_t s = 0; s < a->size(); ++s) ASSERT_EQ((*a)[s], (*c)[s]) << s;
+  }
+}
+
+// Small sweeps, and sweeps whose blocks each need the one before (a line of
+// Ruler coins: a run of coins ending at the top coin), run on one thread
+// whatever the bound.
+TEST(Grundy, ThreadsFollowTheWorkAndItsDependencies) {
+  DenseGrundyOptions o;
+  o.threads = 2;
+  DenseGrundyStats stats;
+  ASSERT_TRUE(solve_dense_grundy(coin_turning::product_board(coin_turning::Twins{},
+                                                             coin_turning::Twins{}, 3, 4, 1, 1),
+                                 o, &stats)
+                  .ok());
+  EXPECT_EQ(stats.threads, 1);  // 2^12 positions: one block
+  ASSERT_TRUE(
+      solve_dense_grundy(coin_turning::line_board(coin_turning::Ruler{}, 20), o, &stats).ok());
+  EXPECT_EQ(stats.threads, 1);  // 64 blocks in one chain
 }
 
 TEST(Grundy, FullPositionMexIsTheXorOfTheCoinValues) {

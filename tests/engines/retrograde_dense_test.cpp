@@ -82,6 +82,35 @@ TEST(DenseRetrograde, SweepsAgreeAcrossManyBlocks) {
   }
 }
 
+// 2^21 positions are 128 blocks: two threads in the wavefront by layers, for
+// both parallel kernels, give the one-thread table byte for byte.
+TEST(DenseRetrograde, TwoThreadsGiveTheTableOfOne) {
+  std::mt19937_64 rng(11);
+  const RandomCompletionGame g = random_game(rng, 21, 40, 5);
+  DenseOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  DenseStats stats;
+  absl::StatusOr<DenseTable> serial = solve_dense(g, one, &stats);
+  ASSERT_TRUE(serial.ok());
+  EXPECT_EQ(stats.threads, 1);
+  absl::StatusOr<DenseTable> completion = solve_dense(g, two, &stats);
+  ASSERT_TRUE(completion.ok());
+  EXPECT_EQ(stats.kernel, "completion");
+  EXPECT_EQ(stats.threads, 2);
+  absl::StatusOr<DenseTable> generic = solve_dense(BitsetOnly{g}, two, &stats);
+  ASSERT_TRUE(generic.ok());
+  EXPECT_EQ(stats.kernel, "generic-parallel");
+  EXPECT_EQ(stats.threads, 2);
+  for (std::uint64_t s = 0; s < g.state_count(); ++s) {
+    ASSERT_EQ((*completion)[s], (*serial)[s]) << s;
+    ASSERT_EQ((*generic)[s], (*serial)[s]) << s;
+  }
+  // A few blocks: one thread whatever the bound.
+  ASSERT_TRUE(solve_dense(random_game(rng, 17, 10, 4), two, &stats).ok());
+  EXPECT_EQ(stats.threads, 1);
+}
+
 TEST(DenseRetrograde, RefusesTablesOverTheLimitWithBothSizes) {
   std::mt19937_64 rng(1);
   const RandomCompletionGame g = random_game(rng, 12, 3, 3);

@@ -110,6 +110,23 @@ TEST(Driver, ExitCodesSayWhatWentWrong) {
   EXPECT_EQ(sente("analyze dots-and-boxes - < /dev/null").code, 4);
 }
 
+// Issue 13, case 10: OMP_NUM_THREADS=1000 made `solve` reserve 32 MiB for
+// each of 1000 threads and refuse a 16 MiB table under a 4 GB address-space
+// limit ("31.3 GiB with its 1000 threads"); a value past INT_MAX wrapped. The
+// reserve now counts the threads that run: at most the cores.
+TEST(Driver, OmpNumThreadsDoesNotInflateTheMemoryNeeded) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "ASan's shadow memory does not fit ulimit -v";
+#endif
+  for (const std::string omp : {"1000", "99999999999", "2147483648"}) {
+    const Result r = sente::testing::run_command(
+        "ulimit -v 4000000; OMP_NUM_THREADS=" + omp + " " + SENTE_DRIVER +
+        " solve dots-and-boxes --board 3x3 --json --quiet 2>/dev/null");
+    ASSERT_EQ(r.code, 0) << "OMP_NUM_THREADS=" << omp << ": " << r.out;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["value"], -3) << omp;
+  }
+}
+
 TEST(Driver, JsonErrorsAreJson) {
   const Result r = sente("solve dots-and-boxes --board 4x4 --engine dense --json", true);
   EXPECT_EQ(r.code, 5);

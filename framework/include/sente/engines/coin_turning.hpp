@@ -40,6 +40,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <concepts>
 #include <cstdint>
@@ -54,6 +55,9 @@
 #include "absl/strings/str_format.h"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/support/table_alloc.hpp"
+#include "sente/support/threads.hpp"
+#include "sente/support/wavefront.hpp"
 
 namespace sente::coin_turning {
 
@@ -314,48 +318,96 @@ ToggleBoard product_board(const G& g, const H& h, int rows, int cols, int first_
 //   v(a, b) = mex { v(a', b) ^ v(a, b') ^ v(a', b') : a' < a, b' < b },
 // the Twins x Twins case of product_values() with its a x b options per coin
 // done in tight loops: options are marked in a 64 KiB byte array by a
-// generation stamp (stores only), and the coins of one anti-diagonal a + b
-// are independent, so they are split between threads. The definition is
-// symmetric in a and b, so v(a, b) = v(b, a) by induction: only a <= b is
-// computed (half the options) and mirrored. Values of coins below
-// 2^12 stay below 2^16 (a nim field), hence uint16. Cost: sum a * b = (n(n-1)/2)^2
-// options. Errors: kInvalidArgument unless 1 <= n <= 4096.
+// generation stamp (stores only). The definition is symmetric in a and b, so
+// v(a, b) = v(b, a) by induction: only a <= b is computed (half the options)
+// and mirrored. Values of coins below 2^12 stay below 2^16 (a nim field),
+// hence uint16. Cost: sum a * b = (n(n-1)/2)^2 options.
+//
+// Parallel: coin (a, b) needs every coin of the rectangle [0, a] x [0, b], so
+// 16 x 16 tiles of coins (I, J), I <= J, each need only the tiles (I - 1, J)
+// and (I, J - 1) (the rest follows by induction), and run as a wavefront by
+// anti-diagonals (support/wavefront.hpp): a thread waits only for the two
+// tiles its tile needs, never for a whole anti-diagonal. `threads` bounds the
+// threads (0: OpenMP's default capped by the cores); one runs per 2^24
+// options (support/threads.hpp), so 1..63 runs on one; `threads_used`, when
+// given, is set to the number that ran. `progress` gets (options done,
+// options in all).
+//
+// Errors: kInvalidArgument unless 1 <= n <= 4096.
 inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
-    int n, const Progress& progress = {}) {
+    int n, const Progress& progress = {}, int threads = 0, int* threads_used = nullptr) {
   if (n < 1 || n > 4096)
     return absl::InvalidArgumentError(
         absl::StrFormat("%d x %d coins: the single-coin mex takes 1 to 4096 a side", n, n));
   const std::size_t side = static_cast<std::size_t>(n);
-  std::vector<std::uint16_t> v(side * side, 0);
-  std::uint64_t done = 0;
-  for (int d = 2; d <= 2 * (n - 1); ++d) {
-    const int a_lo = std::max(1, d - (n - 1)), a_hi = std::min(n - 1, d - 1);
-#pragma omp parallel
-    {
-      std::vector<std::uint8_t> seen(65536, 0);
-      std::uint8_t gen = 0;
-#pragma omp for schedule(dynamic, 1)
-      for (int a = a_lo; a <= std::min(a_hi, d / 2); ++a) {  // a <= b: the mirror is equal
-        const int b = d - a;
-        if (++gen == 0) {
-          std::fill(seen.begin(), seen.end(), 0);
-          gen = 1;
+  std::vector<std::uint16_t> v;
+  if (absl::Status s = reserve_table(v, side * side, "the single-coin table"); !s.ok()) return s;
+  v.assign(side * side, 0);
+
+  constexpr int kTile = 16;
+  const int per_side = (n + kTile - 1) / kTile;
+  // Tiles in claim order (by anti-diagonal, then row) and each tile's number.
+  std::vector<std::pair<int, int>> tiles;
+  std::vector<std::uint32_t> number(static_cast<std::size_t>(per_side) * per_side);
+  for (int d = 0; d <= 2 * (per_side - 1); ++d)
+    for (int i = std::max(0, d - (per_side - 1)); i <= d / 2; ++i) {
+      number[static_cast<std::size_t>(i) * per_side + (d - i)] =
+          static_cast<std::uint32_t>(tiles.size());
+      tiles.push_back({i, d - i});
+    }
+  const std::uint64_t half = static_cast<std::uint64_t>(n) * (n - 1) / 2;  // sum of a, a < n
+  const std::uint64_t total = half * half;  // options of every coin, a > b included
+  constexpr std::uint64_t kOptionsPerThread = std::uint64_t{1} << 24;
+  threads =
+      std::min(threads_for(total / 2, kOptionsPerThread, threads), static_cast<int>(tiles.size()));
+  if (threads_used) *threads_used = threads;
+
+  struct Scratch {
+    std::vector<std::uint8_t> seen = std::vector<std::uint8_t>(65536, 0);
+    std::uint8_t gen = 0;
+  };
+  std::vector<Scratch> scratch(threads);
+  std::atomic<std::uint64_t> done{0};
+  std::uint64_t next_report = 0;  // thread 0's
+  const std::uint64_t step = std::max<std::uint64_t>(1, total / 200);
+  report(progress, 0, total);
+  auto solve_tile = [&](std::uint64_t tile, int thread) {
+    Scratch& s = scratch[thread];
+    const auto [ti, tj] = tiles[tile];
+    const int a_end = std::min(n, (ti + 1) * kTile), b_end = std::min(n, (tj + 1) * kTile);
+    std::uint64_t options = 0;
+    for (int a = std::max(1, ti * kTile); a < a_end; ++a)
+      for (int b = std::max(a, tj * kTile); b < b_end; ++b) {  // a <= b: the mirror is equal
+        if (++s.gen == 0) {
+          std::fill(s.seen.begin(), s.seen.end(), 0);
+          s.gen = 1;
         }
         const std::uint16_t* row_a = v.data() + a * side;
         for (int a2 = 0; a2 < a; ++a2) {
           const std::uint16_t* row_a2 = v.data() + a2 * side;
           const std::uint16_t c = row_a2[b];
-          for (int b2 = 0; b2 < b; ++b2) seen[c ^ row_a[b2] ^ row_a2[b2]] = gen;
+          for (int b2 = 0; b2 < b; ++b2) s.seen[c ^ row_a[b2] ^ row_a2[b2]] = s.gen;
         }
         std::uint32_t m = 0;
-        while (seen[m] == gen) ++m;
+        while (s.seen[m] == s.gen) ++m;
         v[a * side + b] = v[b * side + a] = static_cast<std::uint16_t>(m);
+        options += static_cast<std::uint64_t>(a) * b * (a == b ? 1 : 2);
       }
+    const std::uint64_t d = done.fetch_add(options, std::memory_order_relaxed) + options;
+    if (thread == 0 && d >= next_report) {  // the callback runs on one thread only
+      next_report = d + step;
+      report(progress, d, total);
     }
-    done += static_cast<std::uint64_t>(a_hi - a_lo + 1);
-    if (d % 16 == 0) report(progress, done, (side - 1) * (side - 1));
-  }
-  report(progress, (side - 1) * (side - 1), (side - 1) * (side - 1));
+  };
+  run_wavefront(
+      tiles.size(), threads, [](std::uint64_t i) { return i; },
+      [&](std::uint64_t tile, auto&& wait) {
+        const auto [ti, tj] = tiles[tile];
+        if (ti > 0) wait(number[static_cast<std::size_t>(ti - 1) * per_side + tj]);
+        if (tj - 1 >= ti) wait(number[static_cast<std::size_t>(ti) * per_side + (tj - 1)]);
+      },
+      solve_tile);
+  report(progress, total, total);
   return v;
 }
 
@@ -472,12 +524,12 @@ inline absl::StatusOr<Lexicode> lexicode(int n, int d, const LexicodeOptions& op
   const int low_bits = std::min(n, 6);
   const int high_bits = n - low_bits;
   const std::uint64_t bitmap_words = std::uint64_t{1} << high_bits;
-  const std::uint64_t available = available_memory_bytes();
-  if (bitmap_words * 8 > available) {
-    return absl::ResourceExhaustedError(
-        absl::StrFormat("lexicode length %d needs a %s bitmap but only %s is available", n,
-                        format_bytes(bitmap_words * 8), format_bytes(available)));
-  }
+  std::vector<std::uint64_t> covered;
+  if (absl::Status s =
+          reserve_table(covered, bitmap_words, absl::StrFormat("lexicode length %d's bitmap", n));
+      !s.ok())
+    return s;
+  covered.assign(bitmap_words, 0);
   // near[c][r]: the vectors among the 2^low_bits of a bitmap word within
   // distance r of c (r = 0..low_bits).
   std::uint64_t near[64][7] = {};
@@ -485,7 +537,6 @@ inline absl::StatusOr<Lexicode> lexicode(int n, int d, const LexicodeOptions& op
     for (int r = 0; r <= low_bits; ++r)
       for (int p = 0; p < (1 << low_bits); ++p)
         if (std::popcount(static_cast<unsigned>(p ^ c)) <= r) near[c][r] |= std::uint64_t{1} << p;
-  std::vector<std::uint64_t> covered(bitmap_words, 0);
   // Below 6 bits the one bitmap word has bits past 2^n: never candidates.
   if (low_bits < 6) covered[0] = ~std::uint64_t{0} << (1 << low_bits);
 

@@ -21,29 +21,31 @@
 //               core.
 //      toggle   (ToggleView: N = 2^n, a position is a set of n cells, and every
 //               move at cell t needs t in the set and toggles a fixed mask
-//               whose highest bit is t - coin-turning games), both cores.
+//               whose highest bit is t - coin-turning games), all cores.
 //               Work rule: positions are split into blocks of 2^14 sharing
-//               their high bits, solved in index order. A move whose top cell
-//               is a high bit reaches a block already solved, at offset
-//               i ^ (mask's low bits): those pushes split over the block's
-//               offsets between threads. Inside a block, a butterfly: solve the
-//               lower half, push the moves whose top cell is the half's bit
-//               from the lower half into the upper half (split between threads
-//               when the half holds at least 2^13 positions), solve the upper
-//               half; 8-position segments are pulled by one thread. Option
-//               values are collected as 64-bit "seen" masks; a position whose
-//               options cover 0..63 is recomputed exactly by a plain mex.
+//               their high bits. A move whose top cell is a high bit reaches
+//               a block with lower high bits (a source), at offset
+//               i ^ (mask's low bits): pulled over the whole block at once.
+//               Inside a block, a butterfly: solve the lower half, push the
+//               moves whose top cell is the half's bit from the lower half
+//               into the upper half, solve the upper half; 8-position
+//               segments are pulled one by one. Option values are collected
+//               as 64-bit "seen" masks; a position whose options cover 0..63
+//               is recomputed exactly by a plain mex. One thread solves a
+//               whole block; blocks whose sources are solved run in
+//               parallel (a wavefront by depth, support/wavefront.hpp), on as
+//               many threads as the work and the blocks' dependencies give.
 //
 // Errors (absl::Status): kResourceExhausted when a table or the memo would
 // exceed the caller's limit or the memory available (MemAvailable capped by
-// the cgroup limit, support/memory.hpp); the message gives the size needed
-// and what is available. kInvalidArgument for a toggle view with more than
-// 40 cells or a mask whose top bit is not its cell.
+// the cgroup limit, support/memory.hpp; tables by support/table_alloc.hpp);
+// the message gives the size needed and what is available. kInvalidArgument
+// for a toggle view with more than 40 cells or a mask whose top bit is not
+// its cell.
 #pragma once
 
-#include <omp.h>
-
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <concepts>
@@ -61,6 +63,9 @@
 #include "sente/game.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/support/table_alloc.hpp"
+#include "sente/support/threads.hpp"
+#include "sente/support/wavefront.hpp"
 
 namespace sente::grundy {
 
@@ -222,11 +227,10 @@ concept ToggleView = requires(const V& v, int t) {
 struct DenseGrundyOptions {
   // Largest table the caller accepts, in bytes.
   std::uint64_t max_bytes = std::uint64_t{16} << 30;
-  // Threads for the toggle kernel; 0 = all cores (OpenMP default). Default
-  // 1: the split has two barriers per block of 2^14 positions, which pays
-  // only on idle cores; with the 2 cores oversubscribed (load 8) 5 x 5 took
-  // 54 s on 2 threads against 6.4 s on one.
-  int threads = 1;
+  // Upper bound on the toggle kernel's threads; 0 = OpenMP's default capped
+  // by the cores (support/threads.hpp). Fewer run when the work is small or
+  // the blocks' dependencies leave less parallelism (see sweep_toggle).
+  int threads = 0;
   // Called with (blocks done, blocks total), or (positions, total) for the
   // generic kernel.
   Progress progress;
@@ -237,7 +241,7 @@ struct DenseGrundyStats {
   std::uint64_t table_bytes = 0;
   std::uint64_t options = 0;  // (position, move) pairs examined
   double seconds = 0;
-  int threads = 1;
+  int threads = 1;     // threads that ran
   std::string kernel;  // "toggle" or "generic"
 };
 
@@ -245,10 +249,26 @@ struct DenseGrundyStats {
 class GrundyTable {
  public:
   GrundyTable() = default;
-  GrundyTable(std::uint64_t size, int width)
-      : size_(size),
-        width_(width),
-        data_(new std::byte[std::max<std::uint64_t>(size, 1) * width]) {}
+
+  // An uninitialised table (the sweep writes every entry) for a sweep on
+  // `threads` threads. Errors: kResourceExhausted when it does not fit in the
+  // memory available with thread_reserve_bytes(threads) beside it
+  // (support/table_alloc.hpp).
+  static absl::StatusOr<GrundyTable> allocate(std::uint64_t size, int width, int threads) {
+    TableOptions o;
+    o.reserve = thread_reserve_bytes(threads);
+    o.reserve_for = absl::StrFormat("its %d thread(s)", threads);
+    o.hint = "give a smaller board";
+    absl::StatusOr<TableBuffer<std::byte>> data = allocate_table<std::byte>(
+        saturating_mul(size, static_cast<std::uint64_t>(width)),
+        absl::StrFormat("the Grundy table (%d positions x %d byte(s))", size, width), o);
+    if (!data.ok()) return data.status();
+    GrundyTable t;
+    t.size_ = size;
+    t.width_ = width;
+    t.data_ = std::move(*data);
+    return t;
+  }
 
   std::uint64_t size() const { return size_; }
   int width() const { return width_; }
@@ -270,33 +290,28 @@ class GrundyTable {
  private:
   std::uint64_t size_ = 0;
   int width_ = 1;
-  std::unique_ptr<std::byte[]> data_;  // uninitialised: the sweep writes every entry
+  TableBuffer<std::byte> data_;
 };
 
 namespace dense_detail {
 
 inline constexpr int kBlockBits = 14;
-inline constexpr int kParallelBits = 13;  // pushes over >= 2^13 positions split
 inline constexpr int kScalarBits = 3;
+// A thread pays for itself with 16 blocks (2^18 positions, milliseconds).
+inline constexpr std::uint64_t kBlocksPerThread = 16;
 
 // The width for values up to `bound`.
 inline int width_for(std::uint64_t bound) {
   return bound <= 0xFF ? 1 : bound <= 0xFFFF ? 2 : 4;
 }
 
-inline absl::Status check_size(std::uint64_t states, int width, const DenseGrundyOptions& o) {
-  const std::uint64_t bytes = states * width;
+// The caller's limit (max_bytes); the memory is checked when allocating.
+inline absl::Status check_limit(std::uint64_t states, int width, const DenseGrundyOptions& o) {
+  const std::uint64_t bytes = saturating_mul(states, static_cast<std::uint64_t>(width));
   if (bytes > o.max_bytes)
     return absl::ResourceExhaustedError(
         absl::StrFormat("the Grundy table needs %d positions x %d byte(s) = %s; the limit is %s",
                         states, width, format_bytes(bytes), format_bytes(o.max_bytes)));
-  const std::uint64_t available = available_memory_bytes();
-  const std::uint64_t needed = bytes + (std::uint64_t{16} << 20);
-  if (needed > available)
-    return absl::ResourceExhaustedError(absl::StrFormat(
-        "the Grundy table needs %s (%d positions x %d byte(s)) but only %s is available; give "
-        "a smaller board",
-        format_bytes(needed), states, width, format_bytes(available)));
   return absl::OkStatus();
 }
 
@@ -305,100 +320,190 @@ inline std::uint64_t bit_of(E v) {
   return v < 64 ? std::uint64_t{1} << v : 0;
 }
 
-// The toggle kernel (see the file comment) with table entries of type E.
-template <class E, ToggleView V>
-void sweep_toggle(const V& view, E* t, const DenseGrundyOptions& o, DenseGrundyStats& stats) {
-  const int n = view.cell_count();
-  std::vector<std::vector<std::uint64_t>> masks(n);
-  for (int c = 0; c < n; ++c) {
-    const auto s = view.toggles(c);
-    masks[c].assign(s.begin(), s.end());
-  }
-  const int k = std::min(n, kBlockBits);
-  const std::uint64_t block = std::uint64_t{1} << k;
-  const std::uint64_t blocks = std::uint64_t{1} << (n - k);
-  const int threads = o.threads > 0 ? o.threads : omp_get_max_threads();
-  std::vector<std::uint64_t> seen(block);
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> pulls;
-  std::uint64_t option_count = 0;
+// The toggle kernel (see the file comment) over table entries of type E.
+// Positions are split into blocks of 2^k sharing their high bits h. A block
+// needs only blocks already solved: those its moves at high cells reach
+// (sources, all below h). One thread solves a whole block: pulls from the
+// sources, then the butterfly over the low bits.
+template <class E>
+class ToggleSweep {
+ public:
+  // A thread's buffers.
+  struct Scratch {
+    std::vector<std::uint64_t> seen;  // per offset: bit v set when an option has value v < 64
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> pulls;  // (source base, mask's low bits)
+    std::vector<std::uint32_t> values;                           // options of an exact mex
+    std::uint64_t options = 0;                                   // options examined
+  };
 
-  // The exact mex of position p (its options cover 0..63).
-  auto exact = [&](std::uint64_t p) {
-    std::vector<std::uint32_t> values;
-    for (int c = 0; c < n; ++c)
-      if (p >> c & 1)
-        for (std::uint64_t m : masks[c]) values.push_back(t[p ^ m]);
-    return static_cast<E>(mex(values));
-  };
-  auto finish = [&](std::uint64_t p, std::uint64_t s) {
-    t[p] = s == ~std::uint64_t{0} ? exact(p) : static_cast<E>(std::countr_one(s));
-  };
-  // Pushes the moves at cell c from [from, from + len) into seen[to, to + len):
-  // seen[to + j] |= bit(t[from + (j ^ low)]) for each mask's low bits.
-  auto push = [&](int c, std::uint64_t from, std::uint64_t to, std::uint64_t len,
-                  std::uint64_t low_mask) {
-    const bool parallel = len >= (std::uint64_t{1} << kParallelBits) && threads > 1;
-#pragma omp parallel for schedule(static) num_threads(threads) if (parallel)
-    for (std::uint64_t j0 = 0; j0 < len; j0 += 1024) {
-      const std::uint64_t j1 = std::min(len, j0 + 1024);
-      for (std::uint64_t m : masks[c]) {
-        const std::uint64_t low = m & low_mask;
-        const E* src = t + from;
-        std::uint64_t* dst = seen.data() + to;
-        for (std::uint64_t j = j0; j < j1; ++j) dst[j] |= bit_of(src[j ^ low]);
+  ToggleSweep(std::vector<std::vector<std::uint64_t>> masks, E* table)
+      : masks_(std::move(masks)),
+        n_(static_cast<int>(masks_.size())),
+        k_(std::min(n_, kBlockBits)),
+        block_(std::uint64_t{1} << k_),
+        table_(table) {}
+
+  std::uint64_t blocks() const { return std::uint64_t{1} << (n_ - k_); }
+  Scratch scratch() const {
+    Scratch s;
+    s.seen.resize(block_);
+    return s;
+  }
+
+  // Calls f(source) for every block that block h pulls from (repeats
+  // included); every source is below h.
+  template <class F>
+  void for_each_source(std::uint64_t h, F&& f) const {
+    const std::uint64_t base = h << k_;
+    for (int c = k_; c < n_; ++c)
+      if (base >> c & 1)
+        for (std::uint64_t m : masks_[c]) f((base ^ (m & ~(block_ - 1))) >> k_);
+  }
+
+  // Solves block h; its sources must be solved.
+  void solve_block(std::uint64_t h, Scratch& s) const {
+    const std::uint64_t base = h << k_;
+    std::fill(s.seen.begin(), s.seen.end(), 0);
+    s.pulls.clear();
+    for (int c = k_; c < n_; ++c) {
+      if (!(base >> c & 1)) continue;
+      for (std::uint64_t m : masks_[c])
+        s.pulls.push_back({base ^ (m & ~(block_ - 1)), m & (block_ - 1)});
+    }
+    s.options += block_ * s.pulls.size();
+    // 1024 offsets at a time: their masks stay in L1 while every pull passes.
+    for (std::uint64_t j0 = 0; j0 < block_; j0 += 1024) {
+      const std::uint64_t j1 = std::min(block_, j0 + 1024);
+      for (const auto& [from, low] : s.pulls) {
+        const E* src = table_ + from;
+        for (std::uint64_t j = j0; j < j1; ++j) s.seen[j] |= bit_of(src[j ^ low]);
       }
     }
-    option_count += len * masks[c].size();
-  };
-  // Solves positions base + [off, off + 2^bits) given the pushes from above.
-  auto segment = [&](auto& self, std::uint64_t base, std::uint64_t off, int bits) -> void {
+    segment(s, base, 0, k_);
+  }
+
+ private:
+  // The exact mex of position p (its options cover 0..63).
+  E exact(std::uint64_t p, Scratch& s) const {
+    s.values.clear();
+    for (int c = 0; c < n_; ++c)
+      if (p >> c & 1)
+        for (std::uint64_t m : masks_[c]) s.values.push_back(table_[p ^ m]);
+    return static_cast<E>(mex(s.values));
+  }
+
+  // Pushes the moves at cell c from [from, from + len) into seen[to, to + len):
+  // seen[to + j] |= bit(t[from + (j ^ low)]) for each mask's low bits.
+  void push(Scratch& s, int c, std::uint64_t from, std::uint64_t to, std::uint64_t len,
+            std::uint64_t low_mask) const {
+    const E* src = table_ + from;
+    std::uint64_t* dst = s.seen.data() + to;
+    for (std::uint64_t m : masks_[c]) {
+      const std::uint64_t low = m & low_mask;
+      for (std::uint64_t j = 0; j < len; ++j) dst[j] |= bit_of(src[j ^ low]);
+    }
+    s.options += len * masks_[c].size();
+  }
+
+  // Solves positions base + [off, off + 2^bits) given the pushes from above:
+  // the lower half, its moves at the half's top cell pushed into the upper
+  // half, then the upper half; 8 positions are pulled one by one.
+  void segment(Scratch& s, std::uint64_t base, std::uint64_t off, int bits) const {
     if (bits <= kScalarBits) {
       const std::uint64_t end = off + (std::uint64_t{1} << bits);
       for (std::uint64_t i = off; i < end; ++i) {
-        std::uint64_t s = seen[i];
+        std::uint64_t seen = s.seen[i];
         const std::uint64_t p = base + i;
         for (int c = 0; c < bits; ++c)
           if (i >> c & 1) {
-            for (std::uint64_t m : masks[c]) s |= bit_of(t[p ^ m]);
-            option_count += masks[c].size();
+            for (std::uint64_t m : masks_[c]) seen |= bit_of(table_[p ^ m]);
+            s.options += masks_[c].size();
           }
-        finish(p, s);
+        table_[p] = seen == ~std::uint64_t{0} ? exact(p, s) : static_cast<E>(std::countr_one(seen));
       }
       return;
     }
     const std::uint64_t half = std::uint64_t{1} << (bits - 1);
-    self(self, base, off, bits - 1);
-    push(bits - 1, base + off, off + half, half, half - 1);
-    self(self, base, off + half, bits - 1);
-  };
+    segment(s, base, off, bits - 1);
+    push(s, bits - 1, base + off, off + half, half, half - 1);
+    segment(s, base, off + half, bits - 1);
+  }
 
+  std::vector<std::vector<std::uint64_t>> masks_;
+  int n_, k_;
+  std::uint64_t block_;
+  E* table_;
+};
+
+// Blocks in an order that puts every block after its sources, for the
+// wavefront: by depth (1 + the deepest source's depth, 1 without sources),
+// then by index. Returns the order and sets `depth` to the longest chain.
+template <class E>
+std::vector<std::uint32_t> blocks_by_depth(const ToggleSweep<E>& sweep, std::uint32_t& depth) {
+  const std::uint64_t blocks = sweep.blocks();
+  std::vector<std::uint32_t> level(blocks);
+  depth = 0;
+  for (std::uint64_t h = 0; h < blocks; ++h) {
+    std::uint32_t d = 0;
+    sweep.for_each_source(h, [&](std::uint64_t from) { d = std::max(d, level[from]); });
+    level[h] = d + 1;
+    depth = std::max(depth, d + 1);
+  }
+  std::vector<std::uint64_t> start(depth + 2, 0);  // counting sort by level
+  for (std::uint32_t d : level) ++start[d + 1];
+  for (std::uint32_t d = 1; d <= depth + 1; ++d) start[d] += start[d - 1];
+  std::vector<std::uint32_t> order(blocks);
+  for (std::uint64_t h = 0; h < blocks; ++h)
+    order[start[level[h]]++] = static_cast<std::uint32_t>(h);
+  return order;
+}
+
+// The toggle kernel. Threads: at most one per kBlocksPerThread blocks, and no
+// more than the blocks' average parallelism (blocks / longest chain of
+// sources; 23 on Turning Corners 5 x 5, 1 on a Ruler line, whose every block
+// needs the one before). With several, blocks are solved by the wavefront
+// (support/wavefront.hpp) in order of depth: a thread waits only for the
+// sources of the block it claimed, not for the other threads' blocks.
+template <class E, ToggleView V>
+void sweep_toggle(const V& view, E* t, int threads, const DenseGrundyOptions& o,
+                  DenseGrundyStats& stats) {
+  std::vector<std::vector<std::uint64_t>> masks(view.cell_count());
+  for (int c = 0; c < view.cell_count(); ++c) {
+    const auto s = view.toggles(c);
+    masks[c].assign(s.begin(), s.end());
+  }
+  const ToggleSweep<E> sweep(std::move(masks), t);
+  const std::uint64_t blocks = sweep.blocks();
+  std::vector<std::uint32_t> order;
+  if (threads > 1) {
+    std::uint32_t depth = 0;
+    order = blocks_by_depth(sweep, depth);
+    threads = static_cast<int>(std::clamp<std::uint64_t>(blocks / depth, 1, threads));
+  }
+  std::vector<typename ToggleSweep<E>::Scratch> scratch;
+  for (int i = 0; i < threads; ++i) scratch.push_back(sweep.scratch());
+  std::atomic<std::uint64_t> done{0};
+  std::uint64_t next_report = 0;  // thread 0's
   const std::uint64_t step = std::max<std::uint64_t>(1, blocks / 200);
   report(o.progress, 0, blocks);
-  for (std::uint64_t h = 0; h < blocks; ++h) {
-    const std::uint64_t base = h << k;
-    std::fill(seen.begin(), seen.end(), 0);
-    // Moves whose top cell is a high bit: (child block, mask's low bits).
-    pulls.clear();
-    for (int c = k; c < n; ++c) {
-      if (!(base >> c & 1)) continue;
-      for (std::uint64_t m : masks[c])
-        pulls.push_back({base ^ (m & ~(block - 1)), m & (block - 1)});
+  auto solve = [&](std::uint64_t h, int thread) {
+    sweep.solve_block(h, scratch[thread]);
+    const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+    if (thread == 0 && d >= next_report) {  // the callback runs on one thread only
+      next_report = d + step;
+      report(o.progress, d, blocks);
     }
-    option_count += block * pulls.size();
-    const bool parallel = threads > 1 && block >= (std::uint64_t{1} << kParallelBits);
-#pragma omp parallel for schedule(static) num_threads(threads) if (parallel)
-    for (std::uint64_t j0 = 0; j0 < block; j0 += 1024) {
-      const std::uint64_t j1 = std::min(block, j0 + 1024);
-      for (const auto& [from, low] : pulls) {
-        const E* src = t + from;
-        for (std::uint64_t j = j0; j < j1; ++j) seen[j] |= bit_of(src[j ^ low]);
-      }
-    }
-    segment(segment, base, 0, k);
-    if ((h + 1) % step == 0) report(o.progress, h + 1, blocks);
+  };
+  if (threads == 1) {
+    for (std::uint64_t h = 0; h < blocks; ++h) solve(h, 0);
+  } else {
+    run_wavefront(
+        blocks, threads, [&](std::uint64_t i) { return order[i]; },
+        [&](std::uint64_t h, auto&& wait) { sweep.for_each_source(h, wait); }, solve);
   }
   report(o.progress, blocks, blocks);
-  stats.options = option_count;
+  stats.options = 0;
+  for (const auto& s : scratch) stats.options += s.options;
   stats.kernel = "toggle";
   stats.threads = threads;
 }
@@ -423,17 +528,20 @@ void sweep_generic(const V& view, E* t, std::uint64_t n, const DenseGrundyOption
 }
 
 // A table of `states` entries of `width` bytes filled by sweep(entries) for
-// the matching entry type, with the stats every sweep reports.
+// the matching entry type, with the stats every sweep reports; `threads`
+// sets the memory kept free beside the table.
 template <class Sweep>
-GrundyTable run_sweep(std::uint64_t states, int width, DenseGrundyStats& st, Sweep&& sweep) {
+absl::StatusOr<GrundyTable> run_sweep(std::uint64_t states, int width, int threads,
+                                      DenseGrundyStats& st, Sweep&& sweep) {
   const auto t0 = std::chrono::steady_clock::now();
-  GrundyTable table(states, width);
+  absl::StatusOr<GrundyTable> table = GrundyTable::allocate(states, width, threads);
+  if (!table.ok()) return table.status();
   if (width == 1)
-    sweep(table.data<std::uint8_t>());
+    sweep(table->data<std::uint8_t>());
   else if (width == 2)
-    sweep(table.data<std::uint16_t>());
+    sweep(table->data<std::uint16_t>());
   else
-    sweep(table.data<std::uint32_t>());
+    sweep(table->data<std::uint32_t>());
   st.states = states;
   st.table_bytes = states * width;
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -462,11 +570,13 @@ absl::StatusOr<GrundyTable> solve_dense_grundy(const V& view, const DenseGrundyO
     }
   const std::uint64_t states = std::uint64_t{1} << n;
   const int width = width_for(moves);
-  if (absl::Status s = check_size(states, width, o); !s.ok()) return s;
+  if (absl::Status s = check_limit(states, width, o); !s.ok()) return s;
+  const int threads = threads_for(states >> std::min(n, kBlockBits), kBlocksPerThread, o.threads);
   DenseGrundyStats st;
-  GrundyTable table =
-      run_sweep(states, width, st, [&](auto* entries) { sweep_toggle(view, entries, o, st); });
-  if (stats) *stats = st;
+  absl::StatusOr<GrundyTable> table = run_sweep(states, width, threads, st, [&](auto* entries) {
+    sweep_toggle(view, entries, threads, o, st);
+  });
+  if (table.ok() && stats) *stats = st;
   return table;
 }
 
@@ -479,11 +589,11 @@ requires(!ToggleView<V>) absl::StatusOr<GrundyTable> solve_dense_grundy(
   using namespace dense_detail;
   const std::uint64_t states = view.state_count();
   const int width = max_moves == 0 ? 4 : width_for(max_moves);
-  if (absl::Status s = check_size(states, width, o); !s.ok()) return s;
+  if (absl::Status s = check_limit(states, width, o); !s.ok()) return s;
   DenseGrundyStats st;
-  GrundyTable table = run_sweep(
-      states, width, st, [&](auto* entries) { sweep_generic(view, entries, states, o, st); });
-  if (stats) *stats = st;
+  absl::StatusOr<GrundyTable> table = run_sweep(
+      states, width, 1, st, [&](auto* entries) { sweep_generic(view, entries, states, o, st); });
+  if (table.ok() && stats) *stats = st;
   return table;
 }
 

@@ -24,6 +24,7 @@
 #include "absl/strings/str_format.h"
 #include "sente/engines/grundy.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/support/table_alloc.hpp"
 
 namespace sente::heap_grundy {
 
@@ -53,8 +54,9 @@ class HeapValues {
   explicit HeapValues(std::uint64_t max_heap = 100'000'000) : max_heap_(max_heap) {}
 
   // Values every heap size up to `n`. kResourceExhausted when n is above the
-  // limit given, with the limit. `progress` gets the work done as (h^2, n^2), the
-  // sweep's cost being quadratic, a few hundred times at most.
+  // limit given, with the limit, or the table does not fit in the memory
+  // available (support/table_alloc.hpp). `progress` gets the work done as
+  // (h^2, n^2), the sweep's cost being quadratic, a few hundred times at most.
   template <HeapGame G>
   absl::Status extend(const G& game, std::uint64_t n, const Progress& progress = {}) {
     if (n > max_heap_)
@@ -64,7 +66,10 @@ class HeapValues {
           n, max_heap_));
     if (n < values_.size()) return absl::OkStatus();
     const auto t0 = std::chrono::steady_clock::now();
-    values_.reserve(n + 1);
+    if (absl::Status s = reserve_table(
+            values_, n + 1, absl::StrFormat("the table of heaps 0..%d (4 bytes each)", n));
+        !s.ok())
+      return s;
     // A byte per value an option can reach: plain stores, no read-modify-write.
     std::vector<std::uint8_t> seen;
     const std::uint64_t stride = std::max<std::uint64_t>(4096, n / 256);

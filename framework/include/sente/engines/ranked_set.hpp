@@ -15,7 +15,9 @@
 #include <bit>
 #include <cstdint>
 #include <span>
-#include <vector>
+
+#include "absl/status/statusor.h"
+#include "sente/support/table_alloc.hpp"
 
 namespace sente {
 
@@ -24,17 +26,31 @@ class RankedSet {
   static constexpr std::uint64_t kBitsPerBlock = 448;
 
   RankedSet() = default;
-  // An empty set over [0, n), owning its words.
-  explicit RankedSet(std::uint64_t n) : n_(n), own_(words_for(n), 0) { words_ = own_.data(); }
+  // An empty set over [0, n), owning its words (zeroed by the kernel as they
+  // are touched). Errors: kResourceExhausted when its bytes_for(n) do not fit
+  // in the memory available (support/table_alloc.hpp).
+  static absl::StatusOr<RankedSet> allocate(std::uint64_t n) {
+    TableOptions o;
+    o.zeroed = true;
+    o.hint = "free memory or give a smaller variant";
+    absl::StatusOr<TableBuffer<std::uint64_t>> words = allocate_table<std::uint64_t>(
+        words_for(n), "ranked retrograde analysis's reachable set", o);
+    if (!words.ok()) return words.status();
+    RankedSet s;
+    s.n_ = n;
+    s.own_ = std::move(*words);
+    s.words_ = s.own_.get();
+    return s;
+  }
   // A set borrowed from `words` (words_for(n) of them, directory included).
   RankedSet(std::uint64_t n, std::span<const std::uint64_t> words)
       : n_(n), words_(const_cast<std::uint64_t*>(words.data())) {}
   RankedSet(RankedSet&& o) noexcept { *this = std::move(o); }
   RankedSet& operator=(RankedSet&& o) noexcept {
-    const bool owned = o.words_ == o.own_.data();
+    const bool owned = o.own_ && o.words_ == o.own_.get();
     n_ = o.n_;
     own_ = std::move(o.own_);
-    words_ = owned ? own_.data() : o.words_;
+    words_ = owned ? own_.get() : o.words_;
     count_ = o.count_;
     o.words_ = nullptr;
     return *this;
@@ -59,13 +75,14 @@ class RankedSet {
     return !(w.fetch_or(mask, std::memory_order_relaxed) & mask);
   }
   // Membership of i .. i + 63 as bits 0..63 (any i; 0 beyond the universe).
+  // Safe while other threads insert (relaxed loads).
   std::uint64_t bits_at(std::uint64_t i) const {
     const unsigned off = static_cast<unsigned>(i % 64);
     if (i >= blocks() * kBitsPerBlock) return 0;
-    const std::uint64_t lo = words_[word(i)] >> off;
+    const std::uint64_t lo = load(word(i)) >> off;
     const std::uint64_t next = i - off + 64;
     if (off == 0 || next >= blocks() * kBitsPerBlock) return lo;
-    return lo | words_[word(next)] << (64 - off);
+    return lo | load(word(next)) << (64 - off);
   }
   // The cache line holding i (to prefetch before contains, insert or rank).
   const std::uint64_t* block_of(std::uint64_t i) const { return words_ + i / kBitsPerBlock * 8; }
@@ -97,9 +114,12 @@ class RankedSet {
     return i / kBitsPerBlock * 8 + 1 + i % kBitsPerBlock / 64;
   }
   static unsigned bit(std::uint64_t i) { return static_cast<unsigned>(i % kBitsPerBlock % 64); }
+  std::uint64_t load(std::uint64_t w) const {
+    return std::atomic_ref<std::uint64_t>(words_[w]).load(std::memory_order_relaxed);
+  }
 
   std::uint64_t n_ = 0;
-  std::vector<std::uint64_t> own_;
+  TableBuffer<std::uint64_t> own_;
   std::uint64_t* words_ = nullptr;
   std::uint64_t count_ = 0;
 };

@@ -11,9 +11,11 @@
 //   BitsetIndexedGame   one for_each_move call per position; all cores
 //   IndexedGame         one for_each_move call per position; one core
 // Parallelism: the index is split as (high bits h, low bits i) into blocks of
-// 2^kBlockBits positions. In a bitset game a move adds one cell, so blocks whose
-// h have the same popcount never reach each other: they are solved in parallel,
-// layer by layer from popcount H down to 0.
+// 2^kBlockBits positions. In a bitset game a move adds one cell, so a block
+// reads only the blocks h | bit for the bits h lacks: blocks are solved in
+// parallel by a wavefront (support/wavefront.hpp) in layers of popcount from
+// H down to 0, each block waiting only for the blocks it reads; threads from
+// the number of blocks (support/threads.hpp).
 //
 // Vectorised kernel for completion games: a block's position values are
 // accumulated as running maxima. A move on a high cell p leads to the block
@@ -27,13 +29,11 @@
 //
 // Errors (absl::Status): kResourceExhausted when the table exceeds
 // DenseOptions::max_states or the memory available, or cannot be allocated
-// (the message gives the sizes); kInvalidArgument for a bitset game with more
-// than 62 cells or a completion game with more than 63 groups (its scores
-// would overflow int8). Other games must keep values within [-127, 127].
+// (support/table_alloc.hpp; the message gives the sizes); kInvalidArgument
+// for a bitset game with more than 62 cells or a completion game with more
+// than 63 groups (its scores would overflow int8). Other games must keep
+// values within [-127, 127].
 #pragma once
-
-#include <omp.h>
-#include <sys/mman.h>
 
 #include <algorithm>
 #include <atomic>
@@ -52,6 +52,9 @@
 #include "sente/game.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/support/table_alloc.hpp"
+#include "sente/support/threads.hpp"
+#include "sente/support/wavefront.hpp"
 
 namespace sente {
 
@@ -62,7 +65,8 @@ struct DenseOptions {
   DenseKernel kernel = DenseKernel::kAuto;
   // Largest table the caller accepts, in positions (= bytes).
   std::uint64_t max_states = std::uint64_t{1} << 30;
-  // Threads for the parallel sweeps; 0 = all cores (OpenMP default).
+  // Upper bound on the threads; 0 = OpenMP's default capped by the cores.
+  // Fewer run on small tables (one per 64 blocks of 2^14 positions).
   int threads = 0;
   // Called with (blocks done, blocks total).
   Progress progress;
@@ -81,7 +85,25 @@ struct DenseStats {
 class DenseTable {
  public:
   DenseTable() = default;
-  explicit DenseTable(std::uint64_t size) : size_(size), data_(allocate(size)) {}
+
+  // An uninitialised table (the sweep writes every entry) on huge pages where
+  // the kernel allows it: child blocks are scattered, so TLB misses matter.
+  // Errors: kResourceExhausted when it does not fit in the memory available
+  // with thread_reserve_bytes(threads) beside it for the sweep's threads
+  // (their stacks, per-block patterns).
+  static absl::StatusOr<DenseTable> allocate(std::uint64_t size, int threads) {
+    TableOptions o;
+    o.reserve = thread_reserve_bytes(threads);
+    o.reserve_for = absl::StrFormat("its %d thread(s)", threads);
+    o.huge_pages = true;
+    absl::StatusOr<TableBuffer<std::int8_t>> data = allocate_table<std::int8_t>(
+        size, absl::StrFormat("the table of %d positions (1 byte each)", size), o);
+    if (!data.ok()) return data.status();
+    DenseTable t;
+    t.size_ = size;
+    t.data_ = std::move(*data);
+    return t;
+  }
 
   std::uint64_t size() const { return size_; }
   std::int8_t operator[](std::uint64_t i) const { return data_.get()[i]; }
@@ -89,22 +111,8 @@ class DenseTable {
   const std::int8_t* data() const { return data_.get(); }
 
  private:
-  struct Free {
-    void operator()(std::int8_t* p) const { std::free(p); }
-  };
-  // Uninitialised (the sweep writes every entry) and on huge pages where the
-  // kernel allows it: child blocks are scattered, so TLB misses matter.
-  static std::unique_ptr<std::int8_t[], Free> allocate(std::uint64_t n) {
-    constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
-    const std::uint64_t bytes = (std::max<std::uint64_t>(n, 1) + kHuge - 1) / kHuge * kHuge;
-    void* p = std::aligned_alloc(kHuge, bytes);
-    if (p == nullptr) throw std::bad_alloc();
-    madvise(p, bytes, MADV_HUGEPAGE);
-    return std::unique_ptr<std::int8_t[], Free>(static_cast<std::int8_t*>(p));
-  }
-
   std::uint64_t size_ = 0;
-  std::unique_ptr<std::int8_t[], Free> data_;
+  TableBuffer<std::int8_t> data_;
 };
 
 namespace dense_detail {
@@ -117,48 +125,57 @@ inline constexpr int kBlockBits = 14;
 inline constexpr int kScalarBits = 3;
 inline constexpr std::int8_t kUnset = INT8_MIN;
 
-inline absl::Status check_size(std::uint64_t states, const DenseOptions& options) {
+// A thread pays for itself with 64 blocks (2^20 positions, milliseconds).
+inline constexpr std::uint64_t kBlocksPerThread = 64;
+
+// The caller's limit (max_states); the memory is checked when allocating.
+inline absl::Status check_limit(std::uint64_t states, const DenseOptions& options) {
   if (states > options.max_states) {
     return absl::ResourceExhaustedError(absl::StrFormat(
         "the table needs %d positions (%s at 1 byte each); the dense engine's limit is %d "
         "positions (%s)",
         states, format_bytes(states), options.max_states, format_bytes(options.max_states)));
   }
-  // Besides the table: worker threads' stacks and per-block patterns.
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
-  const std::uint64_t needed = states + (std::uint64_t{32} << 20) * (threads + 1);
-  const std::uint64_t available = available_memory_bytes();
-  if (needed > available) {
-    return absl::ResourceExhaustedError(absl::StrFormat(
-        "the table needs %s of memory (%s with its %d threads) but only %s is available",
-        format_bytes(states), format_bytes(needed), threads, format_bytes(available)));
-  }
   return absl::OkStatus();
 }
 
-// Runs `solve_block(h)` for every h in [0, 2^high_bits), layer by layer from
-// popcount high_bits down to 0, each layer in parallel.
+// Threads for a sweep over 2^high_bits blocks: one per kBlocksPerThread
+// blocks, within the caller's bound.
+inline int layer_threads(int high_bits, const DenseOptions& options) {
+  return threads_for(std::uint64_t{1} << high_bits, kBlocksPerThread, options.threads);
+}
+
+// Runs `solve_block(h)` for every h in [0, 2^high_bits) on `threads` threads,
+// each block after the blocks it reads, h | bit for every bit h lacks: a
+// wavefront (support/wavefront.hpp) by layers of popcount from high_bits down
+// to 0, with no barrier between layers.
 template <class SolveBlock>
-void for_blocks_by_layer(int high_bits, const DenseOptions& options, SolveBlock solve_block) {
+void for_blocks_by_layer(int high_bits, int threads, const DenseOptions& options,
+                         SolveBlock solve_block) {
   const std::uint64_t blocks = std::uint64_t{1} << high_bits;
+  std::vector<std::uint64_t> start(high_bits + 2, 0);  // by popcount, descending
+  for (std::uint64_t h = 0; h < blocks; ++h) ++start[high_bits - std::popcount(h) + 1];
+  for (int l = 1; l <= high_bits + 1; ++l) start[l] += start[l - 1];
+  std::vector<std::uint64_t> order(blocks);
+  for (std::uint64_t h = 0; h < blocks; ++h) order[start[high_bits - std::popcount(h)]++] = h;
   std::atomic<std::uint64_t> done{0};
-  std::uint64_t next_report = 0;  // touched by thread 0 only
+  std::uint64_t next_report = 0;  // thread 0's
   const std::uint64_t step = std::max<std::uint64_t>(1, blocks / 200);
-  const int threads = options.threads > 0 ? options.threads : omp_get_max_threads();
   report(options.progress, 0, blocks);
-  for (int layer = high_bits; layer >= 0; --layer) {
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads)
-    for (std::uint64_t h = 0; h < blocks; ++h) {
-      if (std::popcount(h) != layer) continue;
-      solve_block(h);
-      const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      // Only thread 0 reports, so the callback never runs concurrently.
-      if (omp_get_thread_num() == 0 && d >= next_report) {
-        next_report = d + step;
-        report(options.progress, d, blocks);
-      }
-    }
-  }
+  run_wavefront(
+      blocks, threads, [&](std::uint64_t i) { return order[i]; },
+      [&](std::uint64_t h, auto&& wait) {
+        for (int p = 0; p < high_bits; ++p)
+          if (!(h >> p & 1)) wait(h | std::uint64_t{1} << p);
+      },
+      [&](std::uint64_t h, int thread) {
+        solve_block(h);
+        const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
+        if (thread == 0 && d >= next_report) {  // the callback runs on one thread only
+          next_report = d + step;
+          report(options.progress, d, blocks);
+        }
+      });
   report(options.progress, blocks, blocks);
 }
 
@@ -173,7 +190,7 @@ inline std::int8_t pull(const G& game, const std::int8_t* table, std::uint64_t s
 }
 
 template <IndexedGame G>
-void sweep_generic(const G& game, DenseTable& table, const DenseOptions& options,
+void sweep_generic(const G& game, DenseTable& table, int threads, const DenseOptions& options,
                    DenseStats& stats) {
   std::int8_t* t = table.data();
   const std::uint64_t n = table.size();
@@ -181,12 +198,12 @@ void sweep_generic(const G& game, DenseTable& table, const DenseOptions& options
     const int cells = game.cell_count();
     const int k = std::min(cells, kBlockBits);
     const std::uint64_t block = std::uint64_t{1} << k;
-    for_blocks_by_layer(cells - k, options, [&](std::uint64_t h) {
+    for_blocks_by_layer(cells - k, threads, options, [&](std::uint64_t h) {
       const std::uint64_t base = h << k;
       for (std::uint64_t i = block; i-- > 0;) t[base + i] = pull(game, t, base + i);
     });
     stats.kernel = "generic-parallel";
-    stats.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+    stats.threads = threads;
   } else {
     const std::uint64_t step = std::max<std::uint64_t>(1, n / 200);
     for (std::uint64_t s = n; s-- > 0;) {
@@ -383,21 +400,18 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
       return absl::InvalidArgumentError(
           absl::StrFormat("%d cells: the dense engine indexes at most 62", game.cell_count()));
   }
-  if (absl::Status s = check_size(n, options); !s.ok()) return s;
+  if (absl::Status s = check_limit(n, options); !s.ok()) return s;
+  int threads = 1;  // the generic kernel of a game without cells runs on one
+  if constexpr (BitsetIndexedGame<G>)
+    threads = layer_threads(game.cell_count() - std::min(game.cell_count(), kBlockBits), options);
 
   DenseStats stats;
   stats.states = n;
   stats.table_bytes = n;
   const auto start = std::chrono::steady_clock::now();
-  DenseTable table;
-  try {
-    table = DenseTable(n);
-  } catch (const std::bad_alloc&) {
-    return absl::ResourceExhaustedError(absl::StrFormat(
-        "could not allocate the table of %d positions (%s); free memory or raise the "
-        "process's memory limit (ulimit -v)",
-        n, format_bytes(n)));
-  }
+  absl::StatusOr<DenseTable> allocated = DenseTable::allocate(n, threads);
+  if (!allocated.ok()) return allocated.status();
+  DenseTable& table = *allocated;
   bool done = false;
   if constexpr (CompletionGame<G>) {
     if (options.kernel != DenseKernel::kGeneric) {
@@ -407,21 +421,21 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
             "%d groups: scores would overflow the int8 table (at most 63)", groups.size()));
       const CompletionLayout layout(game.cell_count(), groups);
       const CompletionSweep sweep(layout, table.data());
-      for_blocks_by_layer(layout.cells - layout.k, options,
+      for_blocks_by_layer(layout.cells - layout.k, threads, options,
                           [&](std::uint64_t h) { sweep.solve_block(h); });
       stats.kernel = "completion";
-      stats.threads = options.threads > 0 ? options.threads : omp_get_max_threads();
+      stats.threads = threads;
       done = true;
     }
   }
   if (!done) {
     if (options.kernel == DenseKernel::kCompletion)
       return absl::InvalidArgumentError("this game does not model CompletionGame");
-    sweep_generic(game, table, options, stats);
+    sweep_generic(game, table, threads, options, stats);
   }
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stats_out) *stats_out = stats;
-  return table;
+  return allocated;
 }
 
 }  // namespace sente

@@ -66,6 +66,9 @@
 #include "sente/game.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/support/table_alloc.hpp"
+#include "sente/support/team.hpp"
+#include "sente/support/threads.hpp"
 
 namespace sente {
 
@@ -131,12 +134,15 @@ struct RankedStats {
   double reach_seconds = 0, resolve_seconds = 0;
   std::uint64_t expanded = 0;   // positions whose moves were generated while reaching (this run)
   std::uint64_t evaluated = 0;  // position evaluations in the rounds (this run)
+  int threads = 1;              // the most threads a sweep or round ran on (this run)
 };
 
 struct RankedOptions {
   // Enumerate canonical positions (game.canonical) when the game gives them.
   bool symmetry = true;
-  // Threads; 0 = OpenMP's default (all cores).
+  // Upper bound on the threads; 0 = OpenMP's default capped by the cores.
+  // Each tier's sweep and each round runs on one thread per 8,192 positions
+  // to expand or evaluate, up to this bound (support/threads.hpp).
   int threads = 0;
   // (done, total) per phase: dense indices of the tiers expanded, then per
   // round positions scanned.
@@ -195,7 +201,7 @@ class RankedTable : public RankedTableBase {
       if (absl::Status s = t.allocate_reached(); !s.ok()) return s;
       t.reached_.insert(t.root_);
     }
-    t.threads_ = options.threads > 0 ? options.threads : omp_get_max_threads();
+    t.threads_ = thread_limit(options.threads);
     if (t.stage_.phase == RankedStage::Phase::kReach)
       if (absl::Status s = t.reach(options); !s.ok()) return s;
     if (t.stage_.phase == RankedStage::Phase::kResolve)
@@ -254,8 +260,12 @@ class RankedTable : public RankedTableBase {
     }
   }
 
+  // The most threads this table's passes run on (parallel_for_each's thread
+  // numbers are below it).
+  int threads() const { return threads_; }
+
   // Calls visit(thread, position, value byte) for every reachable position,
-  // from all threads (thread in [0, omp_get_max_threads())), in no fixed
+  // from up to threads() threads (thread in [0, threads())), in no fixed
   // order; progress in blocks of the reachable set.
   template <class F>
   void parallel_for_each(F&& visit, const Progress& progress = {}) const {
@@ -263,7 +273,8 @@ class RankedTable : public RankedTableBase {
     constexpr std::uint64_t kChunk = 64;
     const std::int64_t chunks = static_cast<std::int64_t>((blocks + kChunk - 1) / kChunk);
     std::atomic<std::uint64_t> scanned{0};
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
+    const int threads = threads_for(reached_.size(), kPositionsPerThread, threads_);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (std::int64_t c = 0; c < chunks; ++c) {
       const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);
       int t = -1;
@@ -300,6 +311,12 @@ class RankedTable : public RankedTableBase {
     return symmetry_ ? canonical(*game_, p) : p;
   }
 
+  // A thread pays for itself with 8,192 positions to evaluate or visit, or
+  // 2^16 words of a tier to scan while reaching (milliseconds): smaller
+  // tiers and late rounds run on one thread.
+  static constexpr std::uint64_t kPositionsPerThread = 1 << 13;
+  static constexpr std::uint64_t kWordsPerThread = 1 << 16;
+
   absl::StatusOr<std::uint64_t> global(const Position& p) const {
     const int t = game_->tier(p);
     if (t < 0 || t >= game_->tier_count())
@@ -316,20 +333,19 @@ class RankedTable : public RankedTableBase {
            1;
   }
 
-  static absl::Status memory_check(std::uint64_t need, const char* what) {
-    const std::uint64_t have = available_memory_bytes();
-    if (need > have)
-      return absl::ResourceExhaustedError(absl::StrFormat(
-          "ranked retrograde analysis needs %s for %s, but only %s is available; free memory or "
-          "give a smaller variant",
-          format_bytes(need), what, format_bytes(have)));
-    return absl::OkStatus();
+  // Room for one value byte per reachable position (reserve_table: checked
+  // against the memory available, never a std::bad_alloc).
+  absl::Status reserve_values(std::uint64_t count) {
+    TableOptions o;
+    o.hint = "free memory or give a smaller variant";
+    return reserve_table(own_values_, count,
+                         "ranked retrograde analysis's values (1 byte a position)", o);
   }
 
   absl::Status allocate_reached() {
-    if (absl::Status s = memory_check(RankedSet::bytes_for(n_), "the reachable set"); !s.ok())
-      return s;
-    reached_ = RankedSet(n_);
+    absl::StatusOr<RankedSet> set = RankedSet::allocate(n_);
+    if (!set.ok()) return set.status();
+    reached_ = std::move(*set);
     return absl::OkStatus();
   }
 
@@ -339,7 +355,7 @@ class RankedTable : public RankedTableBase {
     std::copy(w.begin(), w.end(), const_cast<std::uint64_t*>(reached_.words().data()));
     if (stage_.phase != RankedStage::Phase::kReach) {
       reached_.finish_directory();
-      if (absl::Status s = memory_check(reached_.size(), "the values"); !s.ok()) return s;
+      if (absl::Status s = reserve_values(reached_.size()); !s.ok()) return s;
       own_values_.assign(from.values().begin(), from.values().end());
       values_ = own_values_;
       if (values_.size() != reached_.size())
@@ -354,39 +370,41 @@ class RankedTable : public RankedTableBase {
   }
 
   // ------------------------------------------------------------ reachability
-  absl::Status reach(const RankedOptions& o) {
-    const auto t0 = std::chrono::steady_clock::now();
-    std::uint64_t largest = 0;
-    for (int t = 0; t < game_->tier_count(); ++t) largest = std::max(largest, game_->tier_size(t));
-    if (absl::Status s = memory_check((largest + 63) / 64 * 8, "a tier's to-do bitmap"); !s.ok())
-      return s;
-    std::vector<std::uint64_t> todo;
+  // The reachability sweeps of every tier from stage_.next on, tier by tier
+  // (the team serves each sweep; its other threads sleep in between).
+  absl::Status reach_tiers(const RankedOptions& o, Team& team, std::vector<std::uint64_t>& todo,
+                           std::atomic<std::uint64_t>& expanded) {
     std::atomic<bool> bad_tier{false}, bad_rank{false};
-    std::atomic<std::uint64_t> expanded{0};
     for (int t = static_cast<int>(stage_.next); t < game_->tier_count(); ++t) {
       const std::uint64_t size = game_->tier_size(t), base = offset_[t];
       const std::uint64_t words = (size + 63) / 64;
-      todo.assign(words, 0);
-      std::uint64_t pending = 0;
-      for (std::uint64_t w = 0; w < words; ++w) {  // the tier's members so far
-        std::uint64_t bits = reached_.bits_at(base + 64 * w);
-        if (64 * w + 64 > size) bits &= (std::uint64_t{1} << (size - 64 * w)) - 1;
-        todo[w] = bits;
-        pending += std::popcount(bits);
-      }
-      while (pending > 0) {
+      // Zero: a tier's sweeps end with every word taken (within the capacity
+      // reserved, so no allocation).
+      if (todo.size() < words) todo.resize(words, 0);
+      // The first sweep takes the tier's members placed by earlier tiers
+      // straight from the reachable set, the later ones what the sweeps
+      // before found in the tier. A sweep scans every word of the tier and
+      // expands its pending positions, about 1,000 words' worth each.
+      bool first = true;
+      for (std::uint64_t pending = 0; first || pending > 0; first = false) {
         std::atomic<std::uint64_t> found{0};
-        const std::int64_t chunks = static_cast<std::int64_t>((words + 255) / 256);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
-        for (std::int64_t c = 0; c < chunks; ++c) {
+        const std::uint64_t chunks = (words + 255) / 256;
+        const int threads = threads_for(saturating_add(words, saturating_mul(pending, 1024)),
+                                        kWordsPerThread, threads_);
+        stats_.threads = std::max(stats_.threads, threads);
+        team.parallel_for(chunks, threads, [&](std::uint64_t c, int thread) {
           std::uint64_t local_found = 0, local_expanded = 0;
           thread_local std::vector<std::uint64_t> targets;
           const std::uint64_t end = std::min<std::uint64_t>(words, (c + 1) * 256);
-          for (std::uint64_t w = static_cast<std::uint64_t>(c) * 256; w < end; ++w) {
-            if (std::atomic_ref<std::uint64_t>(todo[w]).load(std::memory_order_relaxed) == 0)
-              continue;
-            std::uint64_t bits =
-                std::atomic_ref<std::uint64_t>(todo[w]).exchange(0, std::memory_order_relaxed);
+          for (std::uint64_t w = c * 256; w < end; ++w) {
+            std::uint64_t bits = 0;
+            if (first) {  // members first: one found meanwhile is in todo too
+              bits = reached_.bits_at(base + 64 * w);
+              if (64 * w + 64 > size) bits &= (std::uint64_t{1} << (size - 64 * w)) - 1;
+            }
+            if (std::atomic_ref<std::uint64_t>(todo[w]).load(std::memory_order_relaxed) != 0)
+              bits |=
+                  std::atomic_ref<std::uint64_t>(todo[w]).exchange(0, std::memory_order_relaxed);
             for (; bits; bits &= bits - 1) {
               const std::uint64_t r = w * 64 + std::countr_zero(bits);
               const Position p = game_->unrank(t, r);
@@ -420,8 +438,8 @@ class RankedTable : public RankedTableBase {
           }
           found += local_found;
           expanded += local_expanded;
-          if (omp_get_thread_num() == 0) report(o.progress, base + std::min(size, end * 64), n_);
-        }
+          if (thread == 0) report(o.progress, base + std::min(size, end * 64), n_);
+        });
         if (bad_tier)
           return absl::FailedPreconditionError(
               "a move leads to an earlier tier: the game's tier() must never decrease along a "
@@ -435,13 +453,30 @@ class RankedTable : public RankedTableBase {
       if (t + 1 < game_->tier_count())
         if (absl::Status s = boundary(o); !s.ok()) return s;
     }
+    return absl::OkStatus();
+  }
+
+  absl::Status reach(const RankedOptions& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    std::uint64_t largest = 0;
+    for (int t = 0; t < game_->tier_count(); ++t) largest = std::max(largest, game_->tier_size(t));
+    std::vector<std::uint64_t> todo;
+    TableOptions to;
+    to.hint = "free memory or give a smaller variant";
+    if (absl::Status s = reserve_table(todo, (largest + 63) / 64,
+                                       "ranked retrograde analysis's to-do bitmap of a tier", to);
+        !s.ok())
+      return s;
+    std::atomic<std::uint64_t> expanded{0};
+    absl::Status swept;
+    with_team(threads_, [&](Team& team) { swept = reach_tiers(o, team, todo, expanded); });
+    if (!swept.ok()) return swept;
     todo = {};
     reached_.finish_directory();
     stats_.expanded = expanded;
     stats_.reach_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (absl::Status s = memory_check(reached_.size(), "the values (1 byte a position)"); !s.ok())
-      return s;
+    if (absl::Status s = reserve_values(reached_.size()); !s.ok()) return s;
     own_values_.assign(reached_.size(), ranked_value::kUnresolved);
     values_ = own_values_;
     stage_ = {RankedStage::Phase::kResolve, 0};
@@ -526,15 +561,18 @@ class RankedTable : public RankedTableBase {
     return offset_[game_->tier(p)] + game_->rank(p);
   }
 
-  absl::Status resolve(const RankedOptions& o) {
-    const auto t0 = std::chrono::steady_clock::now();
+  // Rounds from stage_.next until one resolves nothing (the team serves
+  // each round; its other threads sleep in between).
+  absl::Status resolve_rounds(const RankedOptions& o, Team& team) {
     const std::uint64_t blocks = reached_.blocks();
     constexpr std::uint64_t kChunk = 64;  // blocks per task
-    const std::int64_t chunks = static_cast<std::int64_t>((blocks + kChunk - 1) / kChunk);
+    const std::uint64_t chunks = (blocks + kChunk - 1) / kChunk;
     // Positions that need a lookup (not over), lost or won at each depth so
     // far: what the next round may look up (RoundNeeds).
     std::vector<std::uint64_t> lost_at, won_at;
     count_depths(lost_at, won_at);
+    std::uint64_t unresolved = static_cast<std::uint64_t>(
+        std::count(values_.begin(), values_.end(), ranked_value::kUnresolved));
     for (int k = static_cast<int>(stage_.next);; ++k) {
       RoundNeeds needs;
       if (k > 0) {
@@ -546,13 +584,16 @@ class RankedTable : public RankedTableBase {
       std::atomic<std::uint64_t> resolved{0}, evaluated{0}, scanned{0};
       std::atomic<std::uint64_t> lost_now{0}, won_now{0};
       std::atomic<bool> deep{false};
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
-      for (std::int64_t c = 0; c < chunks; ++c) {
+      // Each round scans every block (16 cost about one evaluation) and
+      // evaluates the unresolved positions.
+      const int threads = threads_for(unresolved + blocks / 16, kPositionsPerThread, threads_);
+      stats_.threads = std::max(stats_.threads, threads);
+      team.parallel_for(chunks, threads, [&](std::uint64_t c, int thread) {
         std::uint64_t local_resolved = 0, local_evaluated = 0, local_won = 0, local_lost = 0;
         bool local_deep = false;
         const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);
         int t = -1;
-        for (std::uint64_t b = static_cast<std::uint64_t>(c) * kChunk; b < b_end; ++b) {
+        for (std::uint64_t b = c * kChunk; b < b_end; ++b) {
           const std::uint64_t* bits = reached_.block_bits(b);
           std::uint64_t index = reached_.words()[8 * b];
           for (int w = 0; w < 7; ++w) {
@@ -588,16 +629,16 @@ class RankedTable : public RankedTableBase {
         won_now += local_won;
         lost_now += local_lost;
         if (local_deep) deep = true;
-        const std::uint64_t s = scanned.fetch_add(b_end - static_cast<std::uint64_t>(c) * kChunk) +
-                                (b_end - static_cast<std::uint64_t>(c) * kChunk);
-        if (omp_get_thread_num() == 0) report(o.progress, s, blocks);
-      }
+        const std::uint64_t s = scanned.fetch_add(b_end - c * kChunk) + (b_end - c * kChunk);
+        if (thread == 0) report(o.progress, s, blocks);
+      });
       if (deep)
         return absl::FailedPreconditionError(absl::StrFormat(
             "a position lies more than %d plies from the end; the ranked engine stores depths "
             "in one byte",
             ranked_value::kMaxDepth));
       stats_.evaluated += evaluated;
+      unresolved -= resolved;
       lost_at.resize(k + 1, 0);
       won_at.resize(k + 1, 0);
       lost_at[k] = lost_now;  // round k resolves depth k; over positions are not counted
@@ -607,6 +648,14 @@ class RankedTable : public RankedTableBase {
       if (resolved == 0 && k > 0) break;
       if (absl::Status s = boundary(o); !s.ok()) return s;
     }
+    return absl::OkStatus();
+  }
+
+  absl::Status resolve(const RankedOptions& o) {
+    const auto t0 = std::chrono::steady_clock::now();
+    absl::Status rounds;
+    with_team(threads_, [&](Team& team) { rounds = resolve_rounds(o, team); });
+    if (!rounds.ok()) return rounds;
     for (std::uint8_t& v : values_)
       if (v == ranked_value::kUnresolved) v = ranked_value::kDraw;
     stage_ = {RankedStage::Phase::kDone, 0};
@@ -664,8 +713,8 @@ class RankedTable : public RankedTableBase {
 
   const G* game_;
   bool symmetry_;
-  int threads_ = omp_get_max_threads();  // this table's solve and passes only
-  std::vector<std::uint64_t> offset_;    // offset_[t]: global index of tier t's rank 0
+  int threads_ = thread_limit(0);      // this table's solve and passes only
+  std::vector<std::uint64_t> offset_;  // offset_[t]: global index of tier t's rank 0
   std::uint64_t n_ = 0;
 };
 

@@ -23,6 +23,7 @@
 #include "absl/strings/str_format.h"
 #include "sente/game.hpp"
 #include "sente/support/memory.hpp"
+#include "sente/support/table_alloc.hpp"
 
 namespace sente {
 
@@ -56,19 +57,13 @@ class TranspositionTable {
   // the memory is not available.
   static absl::StatusOr<TranspositionTable> create(std::uint64_t bytes) {
     std::uint64_t buckets = std::bit_floor(std::max<std::uint64_t>(bytes / sizeof(Bucket), 1));
-    const std::uint64_t need = buckets * sizeof(Bucket);
-    if (need > available_memory_bytes())
-      return absl::ResourceExhaustedError(
-          absl::StrFormat("a transposition table of %s does not fit in the %s of memory available; "
-                          "use a smaller table size",
-                          format_bytes(need), format_bytes(available_memory_bytes())));
+    TableOptions o;
+    o.zeroed = true;  // calloc: the kernel's zero pages, touched as the search goes
+    o.hint = "use a smaller table size";
+    auto table = allocate_table<Bucket>(buckets, "a transposition table", o);
+    if (!table.ok()) return table.status();
     TranspositionTable t;
-    // calloc: large blocks come from the kernel already zeroed, page by page
-    // as the search touches them, so a big table costs nothing up front.
-    t.buckets_.reset(static_cast<Bucket*>(std::calloc(buckets, sizeof(Bucket))));
-    if (!t.buckets_)
-      return absl::ResourceExhaustedError(
-          absl::StrFormat("could not allocate a transposition table of %s", format_bytes(need)));
+    t.buckets_ = std::move(*table);
     t.mask_ = buckets - 1;
     return t;
   }
@@ -121,10 +116,7 @@ class TranspositionTable {
 
  private:
   TranspositionTable() = default;
-  struct Free {
-    void operator()(Bucket* b) const { std::free(b); }
-  };
-  std::unique_ptr<Bucket[], Free> buckets_;
+  TableBuffer<Bucket> buckets_;
   std::uint64_t mask_ = 0;
   TableStats stats_;
 };
