@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds Sente (release preset) and runs every test,
 # then the SDK: install, build the out-of-tree example against it, test it.
+# (The fuzzers' seeds and regression inputs replay in the release tests;
+# scripts/fuzz.sh runs the fuzzers themselves.)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
