@@ -167,8 +167,7 @@ TEST(RetrogradeGraph, RefusesAGraphLargerThanItsLimit) {
   auto graph = RetrogradeGraph<testing::RandomScoredRules>::solve(g, 0, o);
   ASSERT_FALSE(graph.ok());
   EXPECT_EQ(graph.status().code(), absl::StatusCode::kResourceExhausted);
-  EXPECT_NE(graph.status().message().find("limit of 100"), std::string::npos)
-      << graph.status();
+  EXPECT_NE(graph.status().message().find("limit of 100"), std::string::npos) << graph.status();
 }
 
 // A scored game with a cycle cannot be solved backwards: an error, not a value.
