@@ -4,14 +4,13 @@
     threads_report.py --csv OUT.csv --markdown OUT.md --meta key=value ... idle=IDLE.json loaded=LOADED.json
 
 Each benchmark is named <kernel>/<size>/<thread bound>. Times are wall seconds,
-the median of the repetitions; a ratio is the 2-thread time over the 1-thread
+the best of the repetitions (noise on a shared machine only adds time); a ratio is the 2-thread time over the 1-thread
 time of the same kernel, size and load (below 1: two threads are faster).
 Files are written to NAME.tmp and renamed, so they are complete or absent.
 """
 import argparse
 import json
 import os
-import statistics
 
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -61,7 +60,7 @@ def main():
                 sizes.append((kernel, size))
 
     csv = ["# " + m.replace("=", ": ", 1) for m in args.meta]
-    csv.append("kernel,size,load,thread_bound,threads_used,median_seconds,seconds")
+    csv.append("kernel,size,load,thread_bound,threads_used,best_seconds,seconds")
     rows = 0
     for kernel, size in sizes:
         for load in loads:
@@ -71,14 +70,14 @@ def main():
                 times, used = data[load][(kernel, size, bound)]
                 csv.append("%s,%s,%s,%d,%s,%.6f,%s" % (
                     kernel, size, load, bound, "" if used is None else "%d" % used,
-                    statistics.median(times), ";".join("%.6f" % t for t in times)))
+                    min(times), ";".join("%.6f" % t for t in times)))
                 rows += 1
     csv.append("# end: %d rows" % rows)
     write(args.csv, "\n".join(csv) + "\n")
 
     def cell(load, kernel, size, bound):
         run = data[load].get((kernel, size, bound))
-        return statistics.median(run[0]) if run else None
+        return min(run[0]) if run else None
 
     def used(kernel, size):
         counts = {data[l][(kernel, size, 2)][1] for l in loads if (kernel, size, 2) in data[l]}
