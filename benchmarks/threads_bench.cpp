@@ -129,7 +129,7 @@ void ranked_for_each(benchmark::State& state, gobblet_gobblers::RuleSet rules) {
 #define SENTE_THREADS(fn, name, unit, ...) \
   BENCHMARK_CAPTURE(fn, name, __VA_ARGS__)->Arg(1)->Arg(2)->UseRealTime()->Unit(benchmark::unit)
 
-// Small sizes: the median of 5 repetitions (threads_report.py).
+// Small sizes: the best of 5 repetitions (threads_report.py).
 SENTE_THREADS(single_coin, 1_to_63, kMillisecond, 63)->Repetitions(5);
 SENTE_THREADS(single_coin, 1_to_511, kSecond, 511)->Iterations(1);
 SENTE_THREADS(single_coin, 1_to_1023, kSecond, 1023)->Iterations(1);

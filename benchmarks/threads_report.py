@@ -2,16 +2,16 @@
 """Turns threads_bench's JSON runs (idle and loaded) into a CSV and a Markdown table.
 
     threads_report.py --csv OUT.csv --markdown OUT.md --meta key=value ... idle=IDLE.json loaded=LOADED.json
+    threads_report.py --from-csv threads.csv --markdown OUT.md    # the table again, from the CSV
 
 Each benchmark is named <kernel>/<size>/<thread bound>. Times are wall seconds,
-the median of the repetitions; a ratio is the 2-thread time over the 1-thread
+the best of the repetitions (noise on a shared machine only adds time); a ratio is the 2-thread time over the 1-thread
 time of the same kernel, size and load (below 1: two threads are faster).
 Files are written to NAME.tmp and renamed, so they are complete or absent.
 """
 import argparse
 import json
 import os
-import statistics
 
 UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 
@@ -34,6 +34,22 @@ def read_runs(path):
     return runs
 
 
+def read_csv(path):
+    """The metadata and {load: {(kernel, size, bound): ([seconds], threads used)}} of a CSV."""
+    meta, data = [], {}
+    for line in open(path):
+        line = line.rstrip("\n")
+        if line.startswith("# end:") or line.startswith("kernel,"):
+            continue
+        if line.startswith("# "):
+            meta.append(line[2:].replace(": ", "=", 1))
+            continue
+        kernel, size, load, bound, used, _, seconds = line.split(",", 6)
+        times = [float(t) for t in seconds.split(";")]
+        data.setdefault(load, {})[(kernel, size, int(bound))] = (times, int(used) if used else None)
+    return meta, data
+
+
 def write(path, text):
     with open(path + ".tmp", "w") as f:
         f.write(text)
@@ -42,14 +58,18 @@ def write(path, text):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--csv", required=True)
+    ap.add_argument("--csv")
+    ap.add_argument("--from-csv")
     ap.add_argument("--markdown", required=True)
     ap.add_argument("--meta", action="append", default=[])
-    ap.add_argument("runs", nargs="+", help="LOAD=FILE.json")
+    ap.add_argument("runs", nargs="*", help="LOAD=FILE.json")
     args = ap.parse_args()
 
     loads = []
     data = {}
+    if args.from_csv:
+        args.meta, data = read_csv(args.from_csv)
+        loads = list(data)
     for spec in args.runs:
         load, path = spec.split("=", 1)
         loads.append(load)
@@ -60,8 +80,12 @@ def main():
             if (kernel, size) not in sizes:
                 sizes.append((kernel, size))
 
+    render(args, loads, data, sizes)
+
+
+def render(args, loads, data, sizes):
     csv = ["# " + m.replace("=", ": ", 1) for m in args.meta]
-    csv.append("kernel,size,load,thread_bound,threads_used,median_seconds,seconds")
+    csv.append("kernel,size,load,thread_bound,threads_used,best_seconds,seconds")
     rows = 0
     for kernel, size in sizes:
         for load in loads:
@@ -71,14 +95,15 @@ def main():
                 times, used = data[load][(kernel, size, bound)]
                 csv.append("%s,%s,%s,%d,%s,%.6f,%s" % (
                     kernel, size, load, bound, "" if used is None else "%d" % used,
-                    statistics.median(times), ";".join("%.6f" % t for t in times)))
+                    min(times), ";".join("%.6f" % t for t in times)))
                 rows += 1
     csv.append("# end: %d rows" % rows)
-    write(args.csv, "\n".join(csv) + "\n")
+    if args.csv:
+        write(args.csv, "\n".join(csv) + "\n")
 
     def cell(load, kernel, size, bound):
         run = data[load].get((kernel, size, bound))
-        return statistics.median(run[0]) if run else None
+        return min(run[0]) if run else None
 
     def used(kernel, size):
         counts = {data[l][(kernel, size, 2)][1] for l in loads if (kernel, size, 2) in data[l]}
@@ -86,7 +111,11 @@ def main():
         return ", ".join("%d" % c for c in sorted(counts)) if counts else "-"
 
     def secs(t):
-        return "-" if t is None else ("%.3f" % t if t < 10 else "%.1f" % t)
+        if t is None:
+            return "-"
+        if t < 0.1:
+            return "%.2f ms" % (t * 1e3)
+        return "%.3f" % t if t < 10 else "%.1f" % t
 
     head = "| kernel | size | threads run (bound 2) |"
     rule = "|---|---|---|"

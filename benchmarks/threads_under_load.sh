@@ -2,7 +2,7 @@
 # Every parallel kernel with 1 and 2 threads, twice: on the machine as it is
 # ("idle") and under a background load of two busy processes ("loaded",
 # `sh -c 'while :; do :; done'` x 2, started and killed here). Writes
-# benchmarks/results/threads.csv and threads.md (wall seconds, the median of
+# benchmarks/results/threads.csv and threads.md (wall seconds, the best of
 # the repetitions, and the ratio 2 threads / 1 thread within each load).
 # Compare ratios, not absolute times: the machine may be shared.
 #
@@ -72,7 +72,7 @@ python3 benchmarks/threads_report.py \
   --meta "commit=$(git describe --always --dirty 2>/dev/null || echo unknown)" \
   --meta "command=$command" \
   --meta "loaded=two busy processes (sh -c 'while :; do :; done') beside the benchmark" \
-  --meta "time=wall seconds (real time), median of $repetitions repetition(s)" \
+  --meta "time=wall seconds (real time), the best of $repetitions repetition(s) (of 5 for the small sizes)" \
   --meta "load_average_before=$start_load" --meta "load_average_after=$end_load" \
   "idle=$tmp/idle.json" "loaded=$tmp/loaded.json"
 cat benchmarks/results/threads.md
