@@ -3,6 +3,7 @@
 # runs each for a bounded time on a copy of its seed corpus (tests/fuzz/).
 #
 #   scripts/fuzz.sh [--seconds N] [--jobs N] [--grow] [--no-build] [HARNESS...]
+#                   [-- LIBFUZZER-FLAG...]
 #
 #   --seconds N  time per harness (default 60)
 #   --jobs N     harnesses run side by side (default 2)
@@ -10,6 +11,7 @@
 #                corpus tests/fuzz/corpus/HARNESS/ (minimised by libFuzzer)
 #   --no-build   use the harnesses already in build/fuzz/bin
 #   HARNESS      e.g. game_domineering serve_api (default: every harness)
+#   -- FLAG...   more libFuzzer flags, e.g. -- -max_len=65536 -only_ascii=1
 #
 # Each run starts from the seeds plus the regression inputs (not known/),
 # with -timeout=10 (seconds per input) and -rss_limit_mb=2048. A finding (a
@@ -26,13 +28,15 @@ jobs=2
 grow=0
 build=1
 harnesses=()
+extra=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
     --jobs) jobs="$2"; shift 2 ;;
     --grow) grow=1; shift ;;
     --no-build) build=0; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --) shift; extra=("$@"); break ;;
     -*) echo "fuzz.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) harnesses+=("$1"); shift ;;
   esac
@@ -76,7 +80,7 @@ run_one() {
   local dict=()
   [ -f "$fuzz_dir/dict/$h.dict" ] && dict=("-dict=$fuzz_dir/dict/$h.dict")
   "$bin/fuzz_$h" "$corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 \
-    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/$h/" \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$findings/$h/" "${extra[@]}" \
     >"$logs/$h.log" 2>&1
 }
 

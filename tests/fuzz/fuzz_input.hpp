@@ -16,7 +16,6 @@
 #include <fstream>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include "sente/plugin/interface.hpp"
@@ -104,7 +103,6 @@ class ScratchFile {
     std::ofstream(path_, std::ios::binary | std::ios::trunc).write(bytes.data(), bytes.size());
     return path_;
   }
-  const std::string& path() const { return path_; }
 
  private:
   std::string path_;

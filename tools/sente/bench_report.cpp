@@ -118,7 +118,7 @@ std::string with_commas(double v) {
 
 std::string ratio_text(double r) {
   if (!std::isfinite(r)) return "–";
-  return absl::StrFormat(r < 0.1 ? "%.2fx" : r < 10 ? "%.1fx" : "%.0fx", r);
+  return absl::StrFormat("%.*fx", r < 0.1 ? 2 : r < 10 ? 1 : 0, r);
 }
 
 std::string work_text(const Row& r) {
@@ -169,9 +169,9 @@ std::string meta_or(const Metadata& m, const std::string& key, const std::string
 
 std::string format_seconds(double s) {
   if (s < 1e-3) return absl::StrFormat("%.0f µs", s * 1e6);
-  if (s < 1)
-    return absl::StrFormat(s < 1e-2 ? "%.2f ms" : s < 0.1 ? "%.1f ms" : "%.0f ms", s * 1e3);
-  return absl::StrFormat(s < 10 ? "%.2f s" : s < 100 ? "%.1f s" : "%.0f s", s);
+  // Precision as an argument: a format string chosen at run time is not checked.
+  if (s < 1) return absl::StrFormat("%.*f ms", s < 1e-2 ? 2 : s < 0.1 ? 1 : 0, s * 1e3);
+  return absl::StrFormat("%.*f s", s < 10 ? 2 : s < 100 ? 1 : 0, s);
 }
 
 Metadata collect_metadata(const std::string& command, const Metadata& extra) {
@@ -348,6 +348,9 @@ absl::StatusOr<Results> read_csv(const std::string& path) {
       r.seconds.push_back(d);
     }
     if (r.measured()) {
+      // A run was measured by its seconds (to_csv writes best and median with them).
+      if (r.seconds.empty())
+        return bad(line_no, absl::StrCat("an ", r.status, " row without seconds"));
       if (absl::Status s = real("best_seconds", r.best_seconds); !s.ok()) return s;
       if (absl::Status s = real("median_seconds", r.median_seconds); !s.ok()) return s;
     }
