@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds Sente (release preset) and runs every test,
-# then the SDK: install, build the out-of-tree example against it, test it.
-# (The fuzzers' seeds and regression inputs replay in the release tests;
-# scripts/fuzz.sh runs the fuzzers themselves.)
+# The test command (README, CI). Installs what is missing, then:
+#   1. release: build, every test (the fuzzers' seeds and regressions replay here);
+#   2. the SDK: install, build the out-of-tree example against it, test it;
+#   3. asan: the suite under AddressSanitizer + UBSan, all but the slowest tests;
+#   4. fuzz: every libFuzzer harness for SENTE_FUZZ_SECONDS (default 30) each.
+# Any failure or sanitizer report stops it with a non-zero exit. Each phase
+# prints its wall time. SENTE_TEST_PHASES="release sdk" runs a subset.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+phases="${SENTE_TEST_PHASES:-release sdk asan fuzz}"
 scripts/install-deps.sh
 # playwright-core for the browser tests, at the version package-lock.json pins
 # (it drives Debian's Chromium; no browser is downloaded). Without npm the
@@ -13,5 +17,21 @@ scripts/install-deps.sh
 if command -v npm >/dev/null; then
   npm ci --prefix tests/web --no-audit --no-fund --loglevel=error
 fi
-cmake --workflow --preset release
-scripts/test-sdk.sh build/release
+
+timings=()
+phase() {
+  local name="$1"
+  shift
+  case " $phases " in *" $name "*) ;; *) return 0 ;; esac
+  local start
+  start=$(date +%s)
+  echo "test.sh: phase $name: $*"
+  "$@"
+  timings+=("$name $(($(date +%s) - start)) s")
+  echo "test.sh: phase $name done in $(($(date +%s) - start)) s"
+}
+phase release cmake --workflow --preset release
+phase sdk scripts/test-sdk.sh build/release
+phase asan scripts/test-asan.sh
+phase fuzz scripts/fuzz.sh --seconds "${SENTE_FUZZ_SECONDS:-30}"
+echo "test.sh: all phases passed (${timings[*]/%/;})"
