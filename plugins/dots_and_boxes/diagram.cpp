@@ -456,6 +456,7 @@ Diagram finish(const OpenBoard& ob) {
   }
   if (!board.ok()) {
     d.problems.push_back(std::string(board.status().message()));
+    d.problem_code = board.status().code();
     return d;
   }
   d.position = BoardPosition::start(*board, Variant::kAmerican);

@@ -43,6 +43,9 @@ struct Diagram {
   // statement). 0 when nothing is stated.
   char stated_to_move = 0;
   std::vector<std::string> problems;  // why the diagram cannot be used as is
+  // kResourceExhausted when the board is beyond the limits (exit "too large"),
+  // else kInvalidArgument: the code of the error `problems` make.
+  absl::StatusCode problem_code = absl::StatusCode::kInvalidArgument;
 };
 
 // Every diagram in `text`. Errors (kInvalidArgument) name the 1-based line and

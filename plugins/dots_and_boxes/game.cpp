@@ -95,8 +95,8 @@ absl::StatusOr<Diagram> one_diagram(std::string_view text) {
   }
   const Diagram& d = diagrams->front();
   if (!d.problems.empty())
-    return absl::InvalidArgumentError(
-        absl::StrFormat("diagram at line %d: %s", d.line, absl::StrJoin(d.problems, "; ")));
+    return absl::Status(d.problem_code, absl::StrFormat("diagram at line %d: %s", d.line,
+                                                        absl::StrJoin(d.problems, "; ")));
   return d;
 }
 

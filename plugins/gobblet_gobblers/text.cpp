@@ -26,6 +26,27 @@ std::string name(int square) {
   return board3x3::cell_name(square).data();
 }
 
+// A move's shape, as move_name writes it: Sb2 (any case) or a1-b2.
+bool is_move_shaped(absl::string_view t) {
+  auto square = [](absl::string_view s) {
+    return s.size() == 2 && s[0] >= 'a' && s[0] <= 'c' && s[1] >= '1' && s[1] <= '3';
+  };
+  if (t.size() == 3) return t[0] != '\0' && std::strchr("SMLsml", t[0]) && square(t.substr(1));
+  return t.size() == 5 && t[2] == '-' && square(t.substr(0, 2)) && square(t.substr(3));
+}
+
+// Moves from the start rather than a board: no row or mover separator, and
+// on one line or (a file) every word a move; one line of other words is
+// still read as moves, for the error that lists the legal ones.
+bool is_move_list(absl::string_view text) {
+  if (text.find_first_of("/|;") != absl::string_view::npos) return false;
+  if (absl::StripAsciiWhitespace(text).find('\n') == absl::string_view::npos) return true;
+  for (absl::string_view token :
+       absl::StrSplit(text, absl::ByAnyChar(" \t\r\n,"), absl::SkipEmpty()))
+    if (!is_move_shaped(token)) return false;
+  return true;
+}
+
 }  // namespace
 
 std::string Game::move_name(const Position&, Move m) const {
@@ -45,11 +66,11 @@ std::string Game::format(const Position& p) const {
 absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) const {
   const RuleSet& r = rules();
   const absl::string_view text(input.data(), input.size());
-  if (text.find_first_of("/|;\n") == absl::string_view::npos) {  // moves from the start
+  if (is_move_list(text)) {  // moves from the start
     Position p = start();
     int n = 0;
     for (absl::string_view token :
-         absl::StrSplit(text, absl::ByAnyChar(" \t\r,"), absl::SkipEmpty())) {
+         absl::StrSplit(text, absl::ByAnyChar(" \t\r\n,"), absl::SkipEmpty())) {
       ++n;
       std::string want(token);
       if (!want.empty()) want[0] = absl::ascii_toupper(want[0]);

@@ -59,9 +59,11 @@ Position Game::canonical(const Position& p) const {
   return best;
 }
 
-absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) const {
-  if (!from_file && text.find_first_of("XxOo.") == std::string_view::npos) {
-    Position p;  // moves from the start, e.g. "b2 a1"
+absl::StatusOr<Position> Game::parse(std::string_view text, bool /*from_file*/) const {
+  // Moves from the start ("b2 a1"), on a line or in a file, hold no mark and
+  // no empty cell.
+  if (text.find_first_of("XxOo.") == std::string_view::npos) {
+    Position p;
     int n = 0;
     for (std::size_t i = 0; i < text.size();) {
       if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {

@@ -163,6 +163,11 @@ TEST(DomineeringPlugin, TableAndVerifyReadTheAlphaBetaOptions) {
   EXPECT_TRUE(so->use_history);
   EXPECT_EQ(so->table_bytes, std::uint64_t{16} << 20);
   EXPECT_TRUE(table_search_options({{"symmetry", "off"}}).ok());
+  so = table_search_options({{"transposition-table", "off"}});
+  ASSERT_TRUE(so.ok()) << so.status();
+  EXPECT_FALSE(so->use_table);
+  // `table` names a table file (--table FILE), never alpha-beta's switch.
+  EXPECT_FALSE(table_search_options({{"table", "off"}}).ok());
   EXPECT_FALSE(table_search_options({{"engine", "retrograde"}}).ok());
   EXPECT_FALSE(table_search_options({{"max-positions", "100"}}).ok());
   EXPECT_FALSE(table_search_options({{"node-limit", "-1"}}).ok());

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_replace.h"
 #include "helpers.hpp"
 #include "naive.hpp"
 
@@ -560,7 +561,18 @@ TEST(GobbletText, MoveListsReplay) {
     absl::StatusOr<Position> back = g.parse(list, false);
     ASSERT_TRUE(back.ok()) << list << ": " << back.status();
     EXPECT_EQ(*back, p) << list;
+    // The same list in a file: on one line, or one move a line.
+    for (const std::string& file : {list + "\n", absl::StrReplaceAll(list, {{" ", "\n"}})}) {
+      absl::StatusOr<Position> read = g.parse(file, true);
+      ASSERT_TRUE(read.ok()) << file << ": " << read.status();
+      EXPECT_EQ(*read, p) << file;
+    }
   }
+  // Board rows on lines stay a board (here without its mover, said so).
+  absl::StatusOr<Position> rows = g.parse("S . .\n. . .\n. . .\n", true);
+  ASSERT_FALSE(rows.ok());
+  EXPECT_NE(std::string(rows.status().message()).find("does not say who moves"), std::string::npos)
+      << rows.status();
 }
 
 struct Malformed {

@@ -42,6 +42,16 @@ TEST(BadInput, LimitsAndSizesAreTrue) {
   expect("solve dots-and-boxes --board 65x1", 5, "limited to 64 lines");
   expect("solve dots-and-boxes --board 1x21 --engine dense", 5, "2^64 positions = 16 EiB");
   expect("solve domineering --board 4x4 --node-limit 0x10", 4, "node-limit '0x10'");
+  // A board too large is "too large" however it is given: a diagram too.
+  const auto diagram = std::filesystem::temp_directory_path() / "sente_12x12_diagram.txt";
+  {
+    std::ofstream out(diagram);
+    for (int row = 0; row < 12; ++row)
+      out << "+-+-+-+-+-+-+-+-+-+-+-+-+\n| | | | | | | | | | | | |\n";
+    out << "+-+-+-+-+-+-+-+-+-+-+-+-+\n";
+  }
+  expect("solve dots-and-boxes " + diagram.string(), 5, "limited to 64 lines");
+  std::filesystem::remove(diagram);
   expect("solve domineering --board 4x4 --table-mb 99999999", 4, "from 1 to 1048576");
 }
 

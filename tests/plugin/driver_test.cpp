@@ -47,6 +47,9 @@ TEST(Driver, SolvesThreeByThreeAsJson) {
   EXPECT_EQ(k["value"], -3);
   ASSERT_EQ(k["moves"].size(), 24u);
   for (const auto& m : k["moves"]) EXPECT_TRUE(m["best"].get<bool>());
+  // Both draw the board: solve's unmarked board is analyze's.
+  EXPECT_FALSE(j["board"].get<std::string>().empty());
+  EXPECT_EQ(j["board"], k["board"]);
 }
 
 // Beyond the dense sweep's 30 undrawn lines alpha-beta searches (the registry

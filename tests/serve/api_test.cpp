@@ -185,6 +185,28 @@ TEST(ServeApi, MalformedRequestsAre4xxWithAMessage) {
   EXPECT_EQ(
       status("POST", "/api/analyze", R"({"game": "tic-tac-toe", "options": {"engine": "warp"}})"),
       400);
+  // A field named twice is ambiguous (JSON parsers keep either one): refused,
+  // at the top level and inside "options", with the name.
+  Reply twice = call(api, "POST", "/api/analyze",
+                     R"({"game": "tic-tac-toe", "position": "", "position": "x........"})");
+  EXPECT_EQ(twice.status, 400);
+  EXPECT_NE(twice.body["error"].get<std::string>().find("'position' twice"), std::string::npos)
+      << twice.body;
+  EXPECT_EQ(status("POST", "/api/analyze",
+                   R"({"game": "domineering", "options": {"board": "2x2", "board": "3x3"}})"),
+            400);
+  // The same name in two different objects is no repeat (this one is refused
+  // for the unknown option "position").
+  Reply nested =
+      call(api, "POST", "/api/analyze",
+           R"({"game": "domineering", "position": "..|..", "options": {"position": 1}})");
+  EXPECT_EQ(nested.status, 400);
+  EXPECT_EQ(nested.body["error"].get<std::string>().find("twice"), std::string::npos)
+      << nested.body;
+  EXPECT_EQ(call(api, "POST", "/api/analyze",
+                 R"({"game": "domineering", "options": {"board": "2x2"}, "position": "..|.."})")
+                .status,
+            200);
   // An illegal move names the legal ones.
   Reply illegal =
       post(api, "/api/play", {{"game", "tic-tac-toe"}, {"position", ""}, {"move", "z9"}});

@@ -139,6 +139,12 @@ TEST(TicTacToe, TextRoundTripsAndBadPositionsAreRefused) {
     EXPECT_EQ(*back, p);
   }
   EXPECT_EQ(*g.parse("b2 a1", false), *g.parse("O..|.X.|...", false));
+  // A move list in a file (or on stdin) is moves too, on one line or several.
+  for (const char* moves : {"b2 a1\n", "b2\na1\n"}) {
+    absl::StatusOr<Position> p = g.parse(moves, true);
+    ASSERT_TRUE(p.ok()) << moves << ": " << p.status();
+    EXPECT_EQ(*p, *g.parse("O..|.X.|...", true)) << moves;
+  }
   for (const char* bad : {"XX.|...|...", "XXX|OOO|...", "X.O|...", "X.O|.Z.|...", "XXX|OO.|O..",
                           "b2 b2", "d1", "X.O|...|...|..."})
     EXPECT_FALSE(g.parse(bad, false).ok()) << bad;

@@ -81,6 +81,29 @@ Response error(const absl::Status& s) {
   return error(http_status(s), std::string(s.message()));
 }
 
+// The request body as JSON (discarded if it is not JSON). nlohmann keeps the
+// last of a repeated name silently; a request naming a field twice is
+// ambiguous (RFC 8259, 4: names SHOULD be unique), so the first repeated name
+// is reported in `repeated` and the caller refuses the request.
+json parse_request(std::string_view body, std::string* repeated) {
+  std::vector<std::vector<std::string>> names;  // of each object open
+  auto note = [&](int, json::parse_event_t event, json& parsed) {
+    if (event == json::parse_event_t::object_start) {
+      names.emplace_back();
+    } else if (event == json::parse_event_t::object_end) {
+      if (!names.empty()) names.pop_back();
+    } else if (event == json::parse_event_t::key && !names.empty()) {
+      std::string name = parsed.get<std::string>();
+      std::vector<std::string>& seen = names.back();
+      if (repeated->empty() && std::find(seen.begin(), seen.end(), name) != seen.end())
+        *repeated = name;
+      seen.push_back(std::move(name));
+    }
+    return true;
+  };
+  return json::parse(body, note, /*allow_exceptions=*/false);
+}
+
 // An option value as the request gave it: a string, a number or a boolean.
 std::optional<std::string> option_text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
@@ -212,7 +235,11 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
   if (body.size() > limits_.max_body_bytes)
     return error(413, absl::StrFormat("the request body has %d bytes; the limit is %d", body.size(),
                                       limits_.max_body_bytes));
-  const json j = json::parse(body, nullptr, /*allow_exceptions=*/false);
+  std::string repeated;
+  const json j = parse_request(body, &repeated);
+  if (!j.is_discarded() && !repeated.empty())
+    return error(400, absl::StrCat("the request names '", repeated,
+                                   "' twice in one object: give each field once"));
   if (j.is_discarded())
     return error(400,
                  "the request body is not JSON: send an object such as "

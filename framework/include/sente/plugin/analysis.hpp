@@ -142,7 +142,7 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
             item.name = absl::StrCat(who, " first: ", item.name);
             a.certificate.push_back(std::move(item));
           }
-      a.diagram = text::render<G>(g, p, {});
+      a.diagram = a.board = text::render<G>(g, p, {});
       finish(b, a);
       // Each side's result and work, ahead of the engine's totals.
       auto work = [](const std::vector<Stat>& stats) {
@@ -173,7 +173,7 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
                                  a.depth >= 0 ? absl::StrCat(" in ", a.depth, " plies") : "")
                   : absl::StrCat(who, ": value ", a.value_text);
   if (a.resolved) a.certificate = text::certificate(g, p);
-  a.diagram = text::render<G>(g, p, {});
+  a.diagram = a.board = text::render<G>(g, p, {});
   finish(b, a);
   return a;
 }

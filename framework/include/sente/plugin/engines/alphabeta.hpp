@@ -13,17 +13,18 @@ namespace sente::plugin {
 
 struct AlphaBetaEngine {
   static EngineSpec spec() {
-    return {"alphabeta",
-            "negamax alpha-beta with a transposition table, enhanced transposition cut-offs, "
-            "history heuristic and the game's bounds and move ordering",
-            {{"node-limit", "nodes per search before it stops with 'unresolved' (0 = none)", "0"},
-             {"table-mb",
-              "transposition table size in MiB (the table uses the largest power of two of "
-              "buckets that fits)",
-              "256"},
-             {"history", "on/off: history heuristic", "on"},
-             {"etc", "on/off: enhanced transposition cut-offs", "on"},
-             {"table", "on/off: transposition table", "on"}}};
+    return {
+        "alphabeta",
+        "negamax alpha-beta with a transposition table, enhanced transposition cut-offs, "
+        "history heuristic and the game's bounds and move ordering",
+        {{"node-limit", "nodes per search before it stops with 'unresolved' (0 = none)", "0"},
+         {"table-mb",
+          "transposition table size in MiB (the table uses the largest power of two of "
+          "buckets that fits)",
+          "256"},
+         {"history", "on/off: history heuristic", "on"},
+         {"etc", "on/off: enhanced transposition cut-offs", "on"},
+         {"transposition-table", "on/off: the transposition table (off: table-mb unused)", "on"}}};
   }
   template <class G>
   static constexpr bool fits = SearchGame<G>;
@@ -73,7 +74,7 @@ struct AlphaBetaEngine {
     so.table_bytes = *mb << 20;
     for (auto [key, flag] : {std::pair{"history", &SearchOptions::use_history},
                              {"etc", &SearchOptions::use_etc},
-                             {"table", &SearchOptions::use_table}}) {
+                             {"transposition-table", &SearchOptions::use_table}}) {
       absl::StatusOr<bool> on = o.on(key);
       if (!on.ok()) return on.status();
       so.*flag = *on;
