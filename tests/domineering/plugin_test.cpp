@@ -166,8 +166,6 @@ TEST(DomineeringPlugin, TableAndVerifyReadTheAlphaBetaOptions) {
   so = table_search_options({{"transposition-table", "off"}});
   ASSERT_TRUE(so.ok()) << so.status();
   EXPECT_FALSE(so->use_table);
-  // `table` names a table file (--table FILE), never alpha-beta's switch.
-  EXPECT_FALSE(table_search_options({{"table", "off"}}).ok());
   EXPECT_FALSE(table_search_options({{"engine", "retrograde"}}).ok());
   EXPECT_FALSE(table_search_options({{"max-positions", "100"}}).ok());
   EXPECT_FALSE(table_search_options({{"node-limit", "-1"}}).ok());

@@ -27,6 +27,10 @@ TEST(BadInput, OptionsThatDoNotApplyAreRefused) {
   expect("verify cram /dev/null --set board=3x3", 4, "drop --board");
   expect("verify turning-corners /dev/null --set board=3x3", 4, "drop --board");
   expect("table domineering --max-area 2 --set coin-square=3", 4, "has no option 'coin-square'");
+  // --table FILE names a table file: never read as alpha-beta's on/off switch
+  // (that one is transposition-table).
+  expect("solve domineering --board 2x2 --table x.tbl", 4, "has no option 'table'");
+  expect("solve domineering --board 2x2 --set transposition-table=off --json", 0, "\"value\"");
 }
 
 TEST(BadInput, SeparatorsThatDisagreeAreAnError) {
