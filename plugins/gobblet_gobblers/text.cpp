@@ -26,24 +26,14 @@ std::string name(int square) {
   return board3x3::cell_name(square).data();
 }
 
-// A move's shape, as move_name writes it: Sb2 (any case) or a1-b2.
-bool is_move_shaped(absl::string_view t) {
-  auto square = [](absl::string_view s) {
-    return s.size() == 2 && s[0] >= 'a' && s[0] <= 'c' && s[1] >= '1' && s[1] <= '3';
-  };
-  if (t.size() == 3) return t[0] != '\0' && std::strchr("SMLsml", t[0]) && square(t.substr(1));
-  return t.size() == 5 && t[2] == '-' && square(t.substr(0, 2)) && square(t.substr(3));
-}
-
-// Moves from the start rather than a board: no row or mover separator, and
-// on one line or (a file) every word a move; one line of other words is
-// still read as moves, for the error that lists the legal ones.
+// Moves from the start rather than a board: a board has row or mover
+// separators ('/', '|', ';') or an empty square ('.'); a move list has
+// neither, on one line or several (a typo in it then gets the move error).
 bool is_move_list(absl::string_view text) {
   if (text.find_first_of("/|;") != absl::string_view::npos) return false;
-  if (absl::StripAsciiWhitespace(text).find('\n') == absl::string_view::npos) return true;
   for (absl::string_view token :
        absl::StrSplit(text, absl::ByAnyChar(" \t\r\n,"), absl::SkipEmpty()))
-    if (!is_move_shaped(token)) return false;
+    if (token == ".") return false;
   return true;
 }
 
@@ -88,6 +78,11 @@ absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) con
             legal.empty() ? "none, the game is over" : absl::StrJoin(legal, " ")));
       p = play(p, *found);
     }
+    if (n == 0 && !absl::StripAsciiWhitespace(text).empty())
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "'%s' holds no move and no board: give moves like \"Sb2 sa1 b2-c3\" or a board like "
+          "\"Ls . . | . m . | . . . ; 1\"",
+          absl::StripAsciiWhitespace(text)));
     return p;
   }
   const std::string where = from_file ? "the position file" : "the position";

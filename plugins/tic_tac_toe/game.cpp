@@ -76,7 +76,7 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool /*from_file*/) 
         return absl::InvalidArgumentError(absl::StrFormat(
             "move %d '%s': give a cell a1..c3 (column letter, row from the top), or the board "
             "as rows like \"X.O|.X.|..O\"",
-            n, text.substr(i, text.find(' ', i) - i)));
+            n, text.substr(i, text.find_first_of(" \t\r\n", i) - i)));
       const int cell = (text[i + 1] - '1') * 3 + (text[i] - 'a');
       if ((p.x | p.o) >> cell & 1 || won(p.x) || won(p.o))
         return absl::InvalidArgumentError(absl::StrFormat(

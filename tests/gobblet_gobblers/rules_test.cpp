@@ -568,6 +568,19 @@ TEST(GobbletText, MoveListsReplay) {
       EXPECT_EQ(*read, p) << file;
     }
   }
+  // A typo in a list over several lines is a move error, and text with no
+  // move and no board is refused, not read as the start.
+  absl::StatusOr<Position> typo = g.parse("Sb2\nxa1\n", true);
+  ASSERT_FALSE(typo.ok());
+  EXPECT_NE(std::string(typo.status().message()).find("move 2 'xa1' is not legal"),
+            std::string::npos)
+      << typo.status();
+  for (const char* junk : {",", ",,,\n"}) {
+    absl::StatusOr<Position> none = g.parse(junk, false);
+    ASSERT_FALSE(none.ok()) << junk;
+    EXPECT_NE(std::string(none.status().message()).find("holds no move"), std::string::npos)
+        << none.status();
+  }
   // Board rows on lines stay a board (here without its mover, said so).
   absl::StatusOr<Position> rows = g.parse("S . .\n. . .\n. . .\n", true);
   ASSERT_FALSE(rows.ok());

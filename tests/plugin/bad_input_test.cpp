@@ -30,7 +30,9 @@ TEST(BadInput, OptionsThatDoNotApplyAreRefused) {
   // --table FILE names a table file: never read as alpha-beta's on/off switch
   // (that one is transposition-table).
   expect("solve domineering --board 2x2 --table x.tbl", 4, "has no option 'table'");
-  expect("solve domineering --board 2x2 --set transposition-table=off --json", 0, "\"value\"");
+  expect("solve domineering --board 2x2 --set transposition-table=off --json", 0,
+         "alpha-beta without transposition table");
+  expect("solve gobblet-gobblers --set pieces=1 --table off", 4, "--table names a table file");
 }
 
 TEST(BadInput, SeparatorsThatDisagreeAreAnError) {

@@ -195,6 +195,10 @@ TEST(ServeApi, MalformedRequestsAre4xxWithAMessage) {
   EXPECT_EQ(status("POST", "/api/analyze",
                    R"({"game": "domineering", "options": {"board": "2x2", "board": "3x3"}})"),
             400);
+  Reply empty =
+      call(api, "POST", "/api/analyze", R"({"game": "tic-tac-toe", "position": "", "": 1, "": 2})");
+  EXPECT_NE(empty.body["error"].get<std::string>().find("names '' twice"), std::string::npos)
+      << empty.body;
   // The same name in two different objects is no repeat (this one is refused
   // for the unknown option "position").
   Reply nested =

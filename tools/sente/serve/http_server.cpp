@@ -265,8 +265,12 @@ void HttpServer::run() {
       s.closed.notify_all();
     };
     try {
-      std::thread([&s, socket, done] {
+      std::thread([&s, socket, done]() mutable {
         s.serve(*socket);
+        // Closed before `open` drops: ~HttpServer destroys the io_context as
+        // soon as `open` is 0, and a socket closed after that would touch
+        // the freed reactor (found by ASan).
+        socket.reset();
         done();
       }).detach();
     } catch (const std::system_error&) {  // no thread to be had (memory limit)

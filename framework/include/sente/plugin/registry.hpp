@@ -134,9 +134,10 @@ inline absl::Status check_options(const GameInfo& info, const Options& options,
           absl::StrFormat("%s has no option '%s'; it takes %s (see `sente list`)", info.name, key,
                           absl::StrJoin(names, ", ")));
     // An option of another command alone would be accepted and do nothing.
-    const bool here =
-        std::any_of(info.options.begin(), info.options.end(), [&](const OptionInfo& o) {
-          return o.name == key && (option_command(o).empty() || option_command(o) == command);
+    const bool here = std::any_of(
+        info.options.begin(), info.options.end(),
+        [&name = key, command](const OptionInfo& o) {  // by name: clang 14
+          return o.name == name && (option_command(o).empty() || option_command(o) == command);
         });
     if (const std::string_view only = option_command(*known); !here)
       return absl::InvalidArgumentError(absl::StrFormat(

@@ -37,7 +37,7 @@ struct AlphaBetaEngine {
   template <class G>
   class Run final : public Runner<G> {
    public:
-    explicit Run(AlphaBeta<G> engine) : engine_(std::move(engine)) {}
+    Run(AlphaBeta<G> engine, bool table) : engine_(std::move(engine)), table_(table) {}
     absl::StatusOr<EngineValue> value(const typename G::Position& p,
                                       const Progress& progress) override {
       const SearchResult r = engine_.solve(p, progress);
@@ -57,10 +57,14 @@ struct AlphaBetaEngine {
           {"nodes_per_second", s.seconds > 0 ? s.nodes / s.seconds : 0, "nodes/s"},
       };
     }
-    std::string detail() const override { return "alpha-beta with transposition table"; }
+    std::string detail() const override {
+      return table_ ? "alpha-beta with transposition table"
+                    : "alpha-beta without transposition table";
+    }
 
    private:
     AlphaBeta<G> engine_;
+    bool table_;
   };
 
   // The engine's SearchOptions from its options (see spec()).
@@ -88,7 +92,7 @@ struct AlphaBetaEngine {
     if (!so.ok()) return so.status();
     absl::StatusOr<AlphaBeta<G>> engine = AlphaBeta<G>::create(g, *so);
     if (!engine.ok()) return engine.status();
-    return std::unique_ptr<Runner<G>>(new Run<G>(std::move(*engine)));
+    return std::unique_ptr<Runner<G>>(new Run<G>(std::move(*engine), so->use_table));
   }
 };
 

@@ -197,6 +197,13 @@ struct TablebaseEngine {
     if (!every.ok()) return every.status();
     absl::StatusOr<bool> sym = o.on("symmetry");
     if (!sym.ok()) return sym.status();
+    // "on"/"off" are a switch meant for another engine (alpha-beta's is
+    // transposition-table), not a file to create.
+    if (const std::string file = o.text("table"); file == "on" || file == "off")
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "--table %s: --table names a table file (e.g. --table gg.tbl); alpha-beta's "
+          "transposition table is switched with --set transposition-table=on|off",
+          file));
     return std::unique_ptr<Runner<G>>(
         new Run<G>(g, o.text("table"), static_cast<double>(*every), *sym));
   }
