@@ -354,9 +354,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
     return report_usage_error(
         "give one or more games to bench (`sente list`), or --compare OLD.csv NEW.csv");
   if (absl::Status s = check_outputs({plan.csv, plan.json_file, plan.markdown}); !s.ok())
-    return s.code() == absl::StatusCode::kAlreadyExists
-               ? report_usage_error(std::string(s.message()))
-               : report_error(s);
+    return report_error(s);
 
   // Every game's plugin, options, engines and cases, checked before any run.
   std::vector<GamePlan> games;

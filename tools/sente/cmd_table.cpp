@@ -53,9 +53,7 @@ int run_table(const Common& common, const std::string& game, const plugin::Optio
   // Refuse unwritable outputs before the work, creating nothing: the files
   // appear, complete, only when the table is (output_file.hpp).
   if (absl::Status s = check_outputs({output.csv, output.markdown}); !s.ok())
-    return s.code() == absl::StatusCode::kAlreadyExists
-               ? report_usage_error(std::string(s.message()))
-               : report_error(s);
+    return report_error(s);
   ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::ResultTable> t = p->game->table(options, bar.callback());
   bar.finish();

@@ -28,6 +28,8 @@ int exit_code_of(const absl::Status& s) {
       return kTooLarge;
     case absl::StatusCode::kFailedPrecondition:
       return kPluginError;
+    case absl::StatusCode::kAlreadyExists:  // one output file given twice (check_outputs)
+      return kUsage;
     default:
       return kInternal;
   }
