@@ -348,6 +348,18 @@ TEST(Bench, CompareRefusesTruncatedOrGarbledFiles) {
       {"no_seconds.csv", std::string(kHeader) +
                              "g,2x2,,e1,ok,2x2,1,win,win-loss,win,,1,1,1000,nodes,1,,\n"
                              "# end: 1 rows\n"},
+      // A byte count too large for 64 bits, or not whole (found by the
+      // bench_csv fuzzer under UBSan: 4.7e29 was converted to an integer).
+      {"huge_rss.csv", std::string(kHeader) +
+                           "g,2x2,,e1,ok,2x2,1,win,win-loss,win,1,1,1,1000,nodes,4.7e29,,\n"
+                           "# end: 1 rows\n"},
+      {"rss_past_64_bits.csv",
+       std::string(kHeader) +
+           "g,2x2,,e1,ok,2x2,1,win,win-loss,win,1,1,1,1000,nodes,18446744073709551616,,\n"
+           "# end: 1 rows\n"},
+      {"fractional_rss.csv", std::string(kHeader) +
+                                 "g,2x2,,e1,ok,2x2,1,win,win-loss,win,1,1,1,1000,nodes,1.5,,\n"
+                                 "# end: 1 rows\n"},
       {"no_header.csv", "just some text\n"},
       {"empty.csv", ""}};
   for (const auto& [name, text] : bad) {

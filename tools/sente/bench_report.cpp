@@ -11,6 +11,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <set>
 #include <thread>
@@ -359,10 +360,13 @@ absl::StatusOr<Results> read_csv(const std::string& path) {
       if (absl::Status s = real("work", w); !s.ok()) return s;
       r.work = w;
     }
-    if (!get("peak_rss_bytes").empty()) {
-      double b = 0;
-      if (absl::Status s = real("peak_rss_bytes", b); !s.ok()) return s;
-      r.peak_rss_bytes = static_cast<std::uint64_t>(b);
+    // A byte count is written as a whole number (to_csv); a real such as 4.7e29 would not
+    // fit the 64-bit field.
+    if (const std::string v = get("peak_rss_bytes"); !v.empty()) {
+      if (!absl::SimpleAtoi(v, &r.peak_rss_bytes))
+        return bad(line_no,
+                   absl::StrCat("peak_rss_bytes '", v, "' is not a whole number of bytes in 0..",
+                                std::numeric_limits<std::uint64_t>::max()));
     }
     results.rows.push_back(std::move(r));
   }
