@@ -17,6 +17,7 @@
 namespace {
 
 using sente::testing::Result;
+using sente::testing::run_command;
 using sente::testing::sente;
 using sente::testing::sente_env;
 
@@ -171,15 +172,22 @@ TEST(Driver, PlaysTurningCornersFromAPipe) {
   // the one move to 0, (2,2) alone, and the human has no move.
   const std::string cmd = "printf '9,9:0,0\\n1,1:0,0\\n' | " + std::string(SENTE_DRIVER) +
                           " play turning-corners 'HT|TH' 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  const int status = pclose(pipe);
-  EXPECT_EQ(WEXITSTATUS(status), 0) << out;
+  const auto [code, out] = run_command(cmd);
+  EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("illegal move: '9,9:0,0' is not a legal move"), std::string::npos) << out;
   EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
   EXPECT_NE(out.find("Game over: the computer wins."), std::string::npos) << out;
+}
+
+// A move file saved with a UTF-8 byte-order mark (as Windows editors do):
+// its first move is read as the move, not refused as illegal.
+TEST(Driver, PlayReadsMovesAfterAByteOrderMark) {
+  const std::string cmd = "printf '\\357\\273\\2771,1:0,0\\n' | " + std::string(SENTE_DRIVER) +
+                          " play turning-corners 'HT|TH' 2>&1";
+  const auto [code, out] = run_command(cmd);
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_EQ(out.find("illegal move"), std::string::npos) << out;
+  EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
 }
 
 TEST(Driver, ListsEveryGameWithItsEngines) {
@@ -253,11 +261,8 @@ TEST(Driver, PlaysDotsAndBoxesWithExtraMoves) {
   // 1x1: the human draws three sides; the computer completes the box.
   const std::string cmd = "printf 'ab\\nbc\\ncb\\nba\\n' | " + std::string(SENTE_DRIVER) +
                           " play dots-and-boxes --board 1x1 --json -q 2>/dev/null";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  while (std::size_t n = fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-  ASSERT_EQ(WEXITSTATUS(pclose(pipe)), 0) << out;
+  const auto [code, out] = run_command(cmd);
+  ASSERT_EQ(code, 0) << out;
   const nlohmann::json j = nlohmann::json::parse(out);
   ASSERT_GE(j["moves"].size(), 4u) << out;
   // Whoever draws the fourth line takes the box and the game ends there.

@@ -76,6 +76,10 @@ TEST(Interrupt, ASignalledTableLeavesNoOutputAndExits128PlusTheSignal) {
                        log, sig, std::chrono::milliseconds(2000));
     EXPECT_EQ(rc, code);
     EXPECT_NE(read(log).find(word), std::string::npos) << read(log);
+    // The code is one `sente --help` lists.
+    const std::string help = sente("--help").out;
+    EXPECT_NE(help.substr(help.find("Exit codes:")).find(std::to_string(code)), std::string::npos)
+        << code;
     fs::remove(log);
     EXPECT_TRUE(names_in(dir).empty()) << names_in(dir).front();
   }

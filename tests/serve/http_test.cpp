@@ -140,6 +140,21 @@ TEST_F(HttpTest, MalformedHttpIs400AndTheServerGoesOn) {
   EXPECT_EQ(request(http::verb::get, "/api/status").result_int(), 200);
 }
 
+// RFC 9112 section 3.2: no Host in HTTP/1.1, or two Hosts (the second could
+// name another site than the one checked), is a bad request.
+TEST_F(HttpTest, MissingOrRepeatedHostIs400) {
+  std::string answer =
+      raw("GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n"
+          "Connection: close\r\n\r\n");
+  EXPECT_NE(answer.find("HTTP/1.1 400"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("more than one Host"), std::string::npos) << answer;
+  answer = raw("GET /api/status HTTP/1.1\r\nConnection: close\r\n\r\n");
+  EXPECT_NE(answer.find("HTTP/1.1 400"), std::string::npos) << answer;
+  EXPECT_NE(answer.find("needs a Host"), std::string::npos) << answer;
+  answer = raw("GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  EXPECT_NE(answer.find("HTTP/1.1 200"), std::string::npos) << answer;
+}
+
 TEST_F(HttpTest, BadJsonIs400) {
   auto res = request(http::verb::post, "/api/analyze", "{not json");
   EXPECT_EQ(res.result_int(), 400);

@@ -383,12 +383,12 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
         g.options[key] = value;
         used = true;
       } else if (!scope.empty()) {
-        return report_usage_error(absl::StrCat(scope, " has no option '", key, "' (`sente list ",
-                                               scope, "` shows its options)"));
+        return report_bad_input(absl::StrCat(scope, " has no option '", key, "' (`sente list ",
+                                             scope, "` shows its options)"));
       }
     }
     if (!used)
-      return report_usage_error(absl::StrCat(
+      return report_bad_input(absl::StrCat(
           several ? "none of the games takes the option '" : plan.games[0] + " has no option '",
           key, "' (see `sente list`)"));
   }
@@ -410,7 +410,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
           named_engines_used.insert(e);
         }
       if (g.engines.empty())
-        return report_usage_error(absl::StrCat(
+        return report_bad_input(absl::StrCat(
             g.plugin.info.name,
             " lists none of the engines named; it has: ", absl::StrJoin(listed, ", ")));
     }
@@ -427,7 +427,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
         continue;
       }
       if (!several || scoped_keys.count(g.plugin.info.name + ":" + key))
-        return report_usage_error(
+        return report_bad_input(
             absl::StrCat("the option '", key, "' of ", g.plugin.info.name,
                          " belongs to an engine that is not benchmarked (see `sente list ",
                          g.plugin.info.name, "`)"));
@@ -436,12 +436,12 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
   }
   for (const std::string& key : unscoped_keys)
     if (!options_used.count(key))
-      return report_usage_error(absl::StrCat("the option '", key,
-                                             "' belongs to engines that are not benchmarked "
-                                             "(see `sente list`)"));
+      return report_bad_input(absl::StrCat("the option '", key,
+                                           "' belongs to engines that are not benchmarked "
+                                           "(see `sente list`)"));
   for (const std::string& e : plan.engines)
     if (e != "all" && !named_engines_used.count(e))
-      return report_usage_error(
+      return report_bad_input(
           absl::StrCat("no game given lists the engine '", e, "' (see `sente list`)"));
   // Boards: GAME:B for one game, B for every game that takes a board.
   std::map<std::string, std::vector<std::string>> boards;
@@ -453,14 +453,14 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
       if (!scope.empty() && scope != name) continue;
       if (!find_option(g.plugin.info, "board")) {
         if (!scope.empty() || !several)
-          return report_usage_error(name + " takes no --board (its positions give the board)");
+          return report_bad_input(name + " takes no --board (its positions give the board)");
         continue;
       }
       if (std::find(boards[name].begin(), boards[name].end(), board) == boards[name].end())
         boards[name].push_back(board);
       used = true;
     }
-    if (!used) return report_usage_error("none of the games takes a --board");
+    if (!used) return report_bad_input("none of the games takes a --board");
   }
   // Positions: with several games each must be scoped (GAME:...).
   std::map<std::string, std::vector<Case>> positions;

@@ -19,6 +19,7 @@
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/support/progress_bar.hpp"
+#include "sente/support/text_file.hpp"
 
 namespace sente::driver {
 
@@ -55,6 +56,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
                 << "\n";
     return kOk;
   };
+  bool first_line = true;
   for (;;) {
     ProgressBar bar("thinking", !common.quiet && ProgressBar::stderr_is_terminal());
     absl::StatusOr<plugin::Analysis> a = (*session)->analyze(bar.callback());
@@ -91,6 +93,8 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
           talk << "\nend of input: game abandoned\n";
           return finish(*a, "abandoned", "");
         }
+        if (first_line) strip_utf8_bom(move);  // a move file saved by a Windows editor
+        first_line = false;
         move = std::string(absl::StripAsciiWhitespace(move));
         if (!isatty(STDIN_FILENO)) talk << move << "\n";  // echo piped moves
         if (move == "quit" || move == "q") return finish(*a, "abandoned", "");

@@ -82,4 +82,9 @@ int report_usage_error(const std::string& message) {
   return kUsage;
 }
 
+int report_bad_input(const std::string& message) {
+  print(absl::InvalidArgumentError(message), kBadInput);
+  return kBadInput;
+}
+
 }  // namespace sente::driver

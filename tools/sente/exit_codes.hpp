@@ -27,5 +27,8 @@ int report_error(const absl::Status& s);
 int report_plugin_error(const absl::Status& s);
 // The same for a bad command line: always kUsage.
 int report_usage_error(const std::string& message);
+// The same for input a game or engine refuses (an unknown option, engine or
+// board): always kBadInput, as when the plugin itself refuses it.
+int report_bad_input(const std::string& message);
 
 }  // namespace sente::driver

@@ -27,6 +27,8 @@ constexpr const char* kFooter = R"(Exit codes:
      (bench --compare: a file that is not a complete `sente bench --csv` file)
   5  too large: beyond the engine's limit or the memory available
   6  internal error, or the output could not be written
+  130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: no partial output is left, and
+     a resumable solve says how to resume
 Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
 then <install prefix>/lib/sente/plugins.)";
 

@@ -26,7 +26,7 @@ absl::StatusOr<std::string> read_stdin(std::uintmax_t max_bytes) {
       return absl::InvalidArgumentError(absl::StrFormat(
           "standard input holds more than %s: too large for a position", format_bytes(max_bytes)));
   }
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+  strip_utf8_bom(text);
   return text;
 }
 

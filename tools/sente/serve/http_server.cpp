@@ -109,7 +109,16 @@ struct HttpServer::Impl {
     res.set(http::field::cache_control, "no-store");
     const std::string_view target(req.target().data(), req.target().size());
     const std::string_view method(req.method_string().data(), req.method_string().size());
-    if (std::string why = refused(req); !why.empty()) {
+    // RFC 9112 section 3.2: an HTTP/1.1 request without a Host, or with two,
+    // is answered 400 (two could pass the Host check with one and mean another).
+    if (const std::size_t hosts = req.count(http::field::host);
+        hosts > 1 || (hosts == 0 && req.version() >= 11)) {
+      res.result(http::status::bad_request);
+      res.set(http::field::content_type, "application/json");
+      res.body() = nlohmann::json{{"error", hosts > 1 ? "the request has more than one Host header"
+                                                      : "an HTTP/1.1 request needs a Host header"}}
+                       .dump();
+    } else if (std::string why = refused(req); !why.empty()) {
       res.result(http::status::forbidden);
       res.set(http::field::content_type, "application/json");
       res.body() = nlohmann::json{{"error", why}}.dump();

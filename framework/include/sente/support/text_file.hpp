@@ -15,6 +15,14 @@
 
 namespace sente {
 
+// Removes a leading UTF-8 byte-order mark (EF BB BF), as editors on Windows
+// write it; returns whether there was one.
+inline bool strip_utf8_bom(std::string& text) {
+  if (text.rfind("\xEF\xBB\xBF", 0) != 0) return false;
+  text.erase(0, 3);
+  return true;
+}
+
 // The file's bytes, without a leading UTF-8 byte-order mark. Errors:
 // kNotFound (no such file, unreadable), kInvalidArgument (not a regular file,
 // or larger than max_bytes; the message says `what` the file should hold).
@@ -32,7 +40,7 @@ inline absl::StatusOr<std::string> read_text_file(const std::string& path, std::
   std::stringstream buffer;
   buffer << in.rdbuf();
   std::string text = buffer.str();
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+  strip_utf8_bom(text);
   return text;
 }
 
