@@ -5,6 +5,7 @@
 #include <fstream>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -124,6 +125,35 @@ TEST_F(HttpTest, NothingOutsideTheAppFolder) {
   EXPECT_EQ(answer.find("outside the app"), std::string::npos);
   EXPECT_NE(answer.find("404"), std::string::npos);
   EXPECT_EQ(request(http::verb::post, "/index.html").result_int(), 405);
+}
+
+// HEAD gets GET's headers, the body's length included, and no body.
+TEST_F(HttpTest, HeadGivesTheLengthWithoutTheBody) {
+  for (const std::string target : {"/api/games", "/index.html"}) {
+    const std::size_t length = request(http::verb::get, target).body().size();
+    ASSERT_GT(length, 0u) << target;
+    const std::string answer =
+        raw("HEAD " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    EXPECT_NE(answer.find("HTTP/1.1 200"), std::string::npos) << answer;
+    EXPECT_NE(answer.find("Content-Length: " + std::to_string(length) + "\r\n"), std::string::npos)
+        << answer;
+    EXPECT_EQ(answer.find("\r\n\r\n") + 4, answer.size()) << "a body after the headers:\n"
+                                                          << answer;
+  }
+}
+
+// A 405 says which methods the target takes (RFC 9110 section 15.5.6).
+TEST_F(HttpTest, WrongMethodSaysWhichAreAllowed) {
+  for (const auto& [method, target, allowed] :
+       {std::tuple{http::verb::post, "/index.html", "GET, HEAD"},
+        std::tuple{http::verb::post, "/api/games", "GET, HEAD"},
+        std::tuple{http::verb::get, "/api/analyze", "POST"},
+        std::tuple{http::verb::delete_, "/api/play", "POST"}}) {
+    const auto res = request(method, target);
+    EXPECT_EQ(res.result_int(), 405) << target;
+    EXPECT_EQ(res[http::field::allow], allowed) << target;
+  }
+  EXPECT_EQ(request(http::verb::get, "/api/games")[http::field::allow], "");
 }
 
 TEST_F(HttpTest, OversizedBodyIs413) {

@@ -56,7 +56,11 @@ struct Api::Job {
 namespace {
 
 Response answer(int status, const json& body, int retry_after = 0) {
-  return {status, driver::json_text(body), retry_after};
+  Response r;
+  r.status = status;
+  r.body = driver::json_text(body);
+  r.retry_after_seconds = retry_after;
+  return r;
 }
 
 Response error(int status, std::string_view message, int retry_after = 0) {
@@ -173,7 +177,10 @@ Response Api::handle(std::string_view method, std::string_view target, std::stri
   }
   const bool get = method == "GET" || method == "HEAD";
   auto only = [&](std::string_view wanted) {
-    return error(405, absl::StrCat(std::string(path), " takes ", std::string(wanted), " requests"));
+    Response r =
+        error(405, absl::StrCat(std::string(path), " takes ", std::string(wanted), " requests"));
+    r.allow = wanted == "GET" ? "GET, HEAD" : std::string(wanted);
+    return r;
   };
   if (path == "/api/games") return get ? games() : only("GET");
   if (path == "/api/status") return get ? status() : only("GET");

@@ -62,6 +62,7 @@ struct Response {
   int status = 200;
   std::string body;  // JSON
   int retry_after_seconds = 0;
+  std::string allow;  // with 405: the methods the endpoint takes, e.g. "GET, HEAD"
 };
 
 class Api {

@@ -128,9 +128,11 @@ struct HttpServer::Impl {
       res.set(http::field::content_type, "application/json");
       if (r.retry_after_seconds > 0)
         res.set(http::field::retry_after, std::to_string(r.retry_after_seconds));
-      res.body() = req.method() == http::verb::head ? std::string() : std::move(r.body);
+      if (!r.allow.empty()) res.set(http::field::allow, r.allow);  // RFC 9110 15.5.6
+      res.body() = std::move(r.body);
     } else if (req.method() != http::verb::get && req.method() != http::verb::head) {
       res.result(http::status::method_not_allowed);
+      res.set(http::field::allow, "GET, HEAD");
       res.set(http::field::content_type, "text/plain");
       res.body() = "the page's files take GET requests\n";
     } else if (auto file = read_static(config.app, target)) {
@@ -138,13 +140,21 @@ struct HttpServer::Impl {
       res.set(http::field::content_type, file->content_type);
       res.set("Content-Security-Policy",
               "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
-      if (req.method() != http::verb::head) res.body() = std::move(file->content);
+      res.body() = std::move(file->content);
     } else {
       res.result(http::status::not_found);
       res.set(http::field::content_type, "text/plain");
       res.body() = "not found\n";
     }
-    res.prepare_payload();
+    if (req.method() == http::verb::head) {
+      // The headers GET would get, Content-Length included, without the body
+      // (RFC 9110 section 9.3.2).
+      const std::size_t length = res.body().size();
+      res.body().clear();
+      res.content_length(length);
+    } else {
+      res.prepare_payload();
+    }
     return res;
   }
 
