@@ -190,6 +190,16 @@ TEST(Driver, PlayReadsMovesAfterAByteOrderMark) {
   EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
 }
 
+// A move named in another notation is recorded by its main name.
+TEST(Driver, PlayRecordsAMoveByItsMainName) {
+  const auto [code, out] = run_command("printf 'P1(v,0,1)\\n' | " + std::string(SENTE_DRIVER) +
+                                       " play dots-and-boxes --board 1x2 --json -q 2>/dev/null");
+  ASSERT_EQ(code, 0) << out;
+  const nlohmann::json j = nlohmann::json::parse(out);
+  ASSERT_GE(j["moves"].size(), 1u) << out;
+  EXPECT_EQ(j["moves"][0]["move"], "bc") << out;
+}
+
 TEST(Driver, ListsEveryGameWithItsEngines) {
   const Result list = sente("list --json", true);
   ASSERT_EQ(list.code, 0) << list.out;

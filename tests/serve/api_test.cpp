@@ -157,6 +157,32 @@ TEST(ServeApi, PlayAppliesTheMoveAndReplies) {
   EXPECT_EQ(quiet.body["analysis"]["moves"].size(), 8u);
 }
 
+// A move named in another notation the game reads (OpenSpiel's action
+// "P1(v,0,1)" for Dots and Boxes' "bc") is recorded by its main name, with
+// the value analyze gave it.
+TEST(ServeApi, PlayRecordsAMoveByItsMainName) {
+  Api api(plugins(), {});
+  const json options = {{"board", "1x2"}};
+  Reply before = post(api, "/api/analyze", {{"game", "dots-and-boxes"}, {"options", options}});
+  ASSERT_EQ(before.status, 200) << before.body.dump();
+  std::string value_text;
+  for (const json& m : before.body["analysis"]["moves"])
+    if (m["move"] == "bc") value_text = m["value_text"];
+  ASSERT_FALSE(value_text.empty());
+  for (const std::string alias : {"P1(v,0,1)", "5", "V,0,1", "bc"}) {
+    Reply r = post(api, "/api/play",
+                   {{"game", "dots-and-boxes"},
+                    {"options", options},
+                    {"position", ""},
+                    {"move", alias},
+                    {"reply", false}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    ASSERT_EQ(r.body["played"].size(), 1u) << alias;
+    EXPECT_EQ(r.body["played"][0]["move"], "bc") << alias;
+    EXPECT_EQ(r.body["played"][0]["value_text"], value_text) << alias;
+  }
+}
+
 TEST(ServeApi, MalformedRequestsAre4xxWithAMessage) {
   Api api(plugins(), {});
   auto status = [&](std::string_view method, std::string_view target, const std::string& body) {

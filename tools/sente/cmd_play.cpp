@@ -107,12 +107,14 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
         if (!move.empty()) break;
       }
     }
-    if (absl::Status s = (*session)->play(move); !s.ok()) {
+    absl::StatusOr<std::string> played = (*session)->play(move);
+    if (!played.ok()) {
+      const absl::Status& s = played.status();
       if (s.code() != absl::StatusCode::kInvalidArgument || !human) return report_error(s);
       talk << "illegal move: " << s.message() << "\n";
       continue;  // same position, same player
     }
-    record.push_back({{"by", human ? "human" : "computer"}, {"move", move}});
+    record.push_back({{"by", human ? "human" : "computer"}, {"move", *played}});
   }
 }
 

@@ -145,7 +145,7 @@ void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
                   "Rule set, for games that have several (`sente list` names them)");
   cmd->add_option("--engine,-e", args.engine,
                   "Engine, one of those `sente list` shows for the game (default: the first "
-                  "listed that takes the position)");
+                  "listed that takes the position and every engine option given with --set)");
   if (with_to_move)
     cmd->add_option("--to-move", args.to_move,
                     "Who moves in the position, for games whose positions do not say (`sente "

@@ -482,24 +482,27 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
     return error(reset);
   }
   plugin::Session& session = *kept.session;
-  json played = json::array();
-  auto play_move = [&](const std::string& move, const char* by,
-                       const std::string& value_text) -> absl::Status {
-    if (absl::Status s = session.play(move); !s.ok()) return s;
-    played.push_back({{"by", by}, {"move", move}, {"value_text", value_text}});
-    return absl::OkStatus();
-  };
   absl::StatusOr<plugin::Analysis> a = session.analyze(progress);
   if (!a.ok()) return error(a.status());
+  json played = json::array();
+  // Plays `move` from the position `a` analyses and records it by its main
+  // name with the value `a` gave it (a request may name it in another
+  // notation, e.g. "ba" for "ab").
+  auto play_move = [&](const std::string& move, const char* by) -> absl::Status {
+    absl::StatusOr<std::string> name = session.play(move);
+    if (!name.ok()) return name.status();
+    std::string value_text;
+    for (const auto& m : a->moves)
+      if (m.move == *name) value_text = m.value_text;
+    played.push_back({{"by", by}, {"move", *name}, {"value_text", value_text}});
+    return absl::OkStatus();
+  };
   if (play) {
     // The computer plays for player `computer` of the session: the side to
     // move now when no move is given, else the other side.
     int computer = 0;
     if (request.move) {
-      std::string value_text;
-      for (const auto& m : a->moves)
-        if (m.move == *request.move) value_text = m.value_text;
-      if (absl::Status s = play_move(*request.move, "human", value_text); !s.ok()) return error(s);
+      if (absl::Status s = play_move(*request.move, "human"); !s.ok()) return error(s);
       a = session.analyze(progress);
       if (!a.ok()) return error(a.status());
       computer = 1;
@@ -512,7 +515,7 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
                                           "server's limit",
                                           limits_.max_plies));
       const plugin::MoveAnalysis& m = driver::choose_best_move(*a);
-      if (absl::Status s = play_move(m.move, "computer", m.value_text); !s.ok()) return error(s);
+      if (absl::Status s = play_move(m.move, "computer"); !s.ok()) return error(s);
       a = session.analyze(progress);
       if (!a.ok()) return error(a.status());
     }

@@ -296,7 +296,7 @@ class GameSession final : public Session {
     });
   }
 
-  absl::Status play(const std::string& name) override {
+  absl::StatusOr<std::string> play(const std::string& name) override {
     return guarded("playing " + name, [&] { return play_(name); });
   }
 
@@ -307,17 +307,18 @@ class GameSession final : public Session {
   }
 
  private:
-  absl::Status play_(const std::string& name) {
+  absl::StatusOr<std::string> play_(const std::string& name) {
     const G& g = *b_.game;
     absl::StatusOr<typename G::Move> m = text::parse_move(g, b_.position, name);
     if (!m.ok()) return m.status();
+    std::string main_name = text::move_name(g, b_.position, *m);
     const auto s = play_scored(g, b_.position, *m);
     b_.position = s.child;
     if constexpr (requires { g.player(b_.position); })
       player_ = g.player(b_.position) != g.player(start_);
     else if (!s.effect.again)
       player_ ^= 1;
-    return absl::OkStatus();
+    return main_name;
   }
 
   absl::Status reset_(const PositionInput& input) {

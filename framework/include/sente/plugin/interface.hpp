@@ -24,7 +24,7 @@
 
 namespace sente::plugin {
 
-inline constexpr std::uint32_t kAbiVersion = 6;
+inline constexpr std::uint32_t kAbiVersion = 7;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -192,9 +192,11 @@ class BOOST_SYMBOL_VISIBLE Session {
   virtual ~Session() = default;
   // The current position with every legal move valued.
   virtual absl::StatusOr<Analysis> analyze(const Progress& progress) = 0;
-  // Plays the move named `move` (any of the names analyze gives it).
-  // InvalidArgument for an unknown or illegal move, listing the legal ones.
-  virtual absl::Status play(const std::string& move) = 0;
+  // Plays the move named `move` (any name or notation the game reads, e.g.
+  // "ba" for "ab") and returns its name in the game's main notation, as
+  // analyze's MoveAnalysis::move gives it. InvalidArgument for an unknown or
+  // illegal move, listing the legal ones.
+  virtual absl::StatusOr<std::string> play(const std::string& move) = 0;
   // Who moves now: 0 for the player who moved first in this session, 1 for
   // the other (a scored move that earns another move keeps the mover).
   virtual int player() const = 0;
