@@ -435,5 +435,15 @@ TEST(ServeApi, ProgressOfARequestIsReported) {
   EXPECT_EQ(p.body["done"], p.body["total"]);
 }
 
+// An id with characters a URL escapes is found by its escaped form.
+TEST(ServeApi, ProgressIdsArePercentDecoded) {
+  Api api(plugins(), {});
+  Reply r = post(api, "/api/analyze", {{"game", "tic-tac-toe"}, {"request", "move 1/é"}});
+  ASSERT_EQ(r.status, 200);
+  EXPECT_EQ(call(api, "GET", "/api/progress?request=move%201%2F%C3%A9").status, 200);
+  EXPECT_EQ(call(api, "GET", "/api/progress?x=1&request=move%201%2f%c3%a9").status, 200);
+  EXPECT_EQ(call(api, "GET", "/api/progress?request=move%201%2").status, 400);  // malformed
+}
+
 }  // namespace
 }  // namespace sente::serve

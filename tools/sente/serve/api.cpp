@@ -18,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "best_move.hpp"
 #include "json_output.hpp"
+#include "serve/url.hpp"
 
 namespace sente::serve {
 
@@ -139,17 +140,6 @@ bool engine_declares(const plugin::GameInfo& info, const std::string& engine,
   return std::any_of(info.options.begin(), info.options.end(), [&](const plugin::OptionInfo& o) {
     return o.name == option && o.engine == engine;
   });
-}
-
-std::string query_value(std::string_view query, std::string_view key) {
-  for (std::string_view rest = query; !rest.empty();) {
-    const std::size_t amp = rest.find('&');
-    const std::string_view pair = rest.substr(0, amp);
-    rest = amp == std::string_view::npos ? std::string_view() : rest.substr(amp + 1);
-    if (pair.substr(0, key.size()) == key && pair.size() > key.size() && pair[key.size()] == '=')
-      return std::string(pair.substr(key.size() + 1));
-  }
-  return {};
 }
 
 }  // namespace

@@ -7,35 +7,10 @@
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
+#include "serve/url.hpp"
+
 namespace sente::serve {
 namespace {
-
-// `s` with %XX escapes decoded; nothing when an escape is malformed.
-std::optional<std::string> percent_decode(std::string_view s) {
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '%') {
-      out += s[i];
-      continue;
-    }
-    if (i + 2 >= s.size()) return std::nullopt;
-    int value = 0;
-    for (char c : s.substr(i + 1, 2)) {
-      value *= 16;
-      if (c >= '0' && c <= '9')
-        value += c - '0';
-      else if (c >= 'a' && c <= 'f')
-        value += c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F')
-        value += c - 'A' + 10;
-      else
-        return std::nullopt;
-    }
-    out += static_cast<char>(value);
-    i += 2;
-  }
-  return out;
-}
 
 std::string content_type(const std::filesystem::path& file) {
   static const std::map<std::string, std::string> types = {
