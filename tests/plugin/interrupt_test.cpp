@@ -86,6 +86,43 @@ TEST(Interrupt, ASignalledTableLeavesNoOutputAndExits128PlusTheSignal) {
   fs::remove_all(dir);
 }
 
+// The processes whose command line holds `marker`, zombies aside.
+std::vector<std::string> processes_naming(const std::string& marker) {
+  std::vector<std::string> found;
+  for (const auto& e : fs::directory_iterator("/proc")) {
+    const std::string pid = e.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::string cmdline = read(e.path() / "cmdline");
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    if (cmdline.find(marker) != std::string::npos) found.push_back(pid + ": " + cmdline);
+  }
+  return found;
+}
+
+// `sente bench` solves in a child process: signalled, it kills that child
+// too, so no solve goes on after the driver has exited.
+TEST(Interrupt, ASignalledBenchLeavesNoSolveRunning) {
+  const fs::path dir = scratch("sente_bench_interrupt");
+  const std::string csv = (dir / "bench.csv").string();  // names the run's processes
+  for (const int sig : {SIGINT, SIGTERM}) {
+    const fs::path log = dir / "stderr.txt";
+    // Domineering 8x8 takes many seconds with each engine: signalled mid-solve.
+    const int rc = run_and_signal("bench domineering -b 8x8 --repeat 1 --quiet --csv " + csv, log,
+                                  sig, std::chrono::milliseconds(1500));
+    EXPECT_EQ(rc, 128 + sig) << read(log);
+    std::vector<std::string> left = processes_naming(csv);
+    for (int i = 0; i < 10 && !left.empty(); ++i) {  // a killed child takes a moment to go
+      // (too short for the solve to end by itself)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      left = processes_naming(csv);
+    }
+    EXPECT_TRUE(left.empty()) << left.front();
+    fs::remove(log);
+    EXPECT_TRUE(names_in(dir).empty()) << names_in(dir).front();
+  }
+  fs::remove_all(dir);
+}
+
 TEST(Interrupt, AnErrorAfterTheOptionsLeavesNoOutput) {
   const fs::path dir = scratch("sente_no_output");
   const Result r = sente("table domineering --max-area 4 --check /nonexistent.csv --csv " +

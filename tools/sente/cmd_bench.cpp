@@ -32,6 +32,7 @@
 #include "bench_report.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "interrupt.hpp"
 #include "json_output.hpp"
 #include "output_file.hpp"
 #include "plugin_lookup.hpp"
@@ -116,14 +117,24 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
   }
   std::cout.flush();
   std::cerr.flush();
+  // SIGINT and SIGTERM wait until the child is registered to be killed with
+  // the driver (or, in the child, until their default actions are back).
+  sigset_t stop_signals, before;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  sigprocmask(SIG_BLOCK, &stop_signals, &before);
   const pid_t pid = fork();
   if (pid < 0) {
+    sigprocmask(SIG_SETMASK, &before, nullptr);
     close(fds[0]);
     close(fds[1]);
     result.crash = absl::StrCat("fork failed: ", std::strerror(errno));
     return result;
   }
   if (pid == 0) {
+    restore_default_signals();
+    sigprocmask(SIG_SETMASK, &before, nullptr);
     close(fds[0]);
     nlohmann::json j;
     try {
@@ -163,6 +174,8 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
     close(fds[1]);
     _exit(0);
   }
+  std::optional<ChildProcess> running(std::in_place, pid);  // killed if the driver is signalled
+  sigprocmask(SIG_SETMASK, &before, nullptr);
   close(fds[1]);
   std::string text;
   bool timed_out = false;
@@ -191,6 +204,12 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
   }
   close(fds[0]);
   if (timed_out) kill(pid, SIGKILL);
+  // Unregistered once it has ended but before it is reaped: its pid cannot
+  // belong to another process while a signal may still kill it.
+  siginfo_t ended{};
+  while (waitid(P_PID, static_cast<id_t>(pid), &ended, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
+  }
+  running.reset();
   int status = 0;
   rusage usage{};
   while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {

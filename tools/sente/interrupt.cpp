@@ -20,6 +20,7 @@ std::atomic<bool> temp_ready[kSlots];    // its path is written in full
 char resume_hint[kPathBytes];
 std::atomic<bool> hint_set{false};
 std::atomic<bool> json{false};
+std::atomic<pid_t> child{0};
 
 void say(const char* text, int fd = STDERR_FILENO) {
   std::size_t left = std::strlen(text);
@@ -32,6 +33,7 @@ void say(const char* text, int fd = STDERR_FILENO) {
 }
 
 extern "C" void on_signal(int sig) {
+  if (const pid_t pid = child.load(); pid > 0) ::kill(pid, SIGKILL);
   for (int i = 0; i < kSlots; ++i)
     if (temp_ready[i].load()) ::unlink(temp_paths[i]);
   // A fresh line: a progress bar may be half drawn.
@@ -87,6 +89,19 @@ TempFile::~TempFile() {
   if (slot_ < 0) return;
   temp_ready[slot_] = false;
   temp_claimed[slot_] = false;
+}
+
+ChildProcess::ChildProcess(pid_t pid) {
+  child = pid;
+}
+
+ChildProcess::~ChildProcess() {
+  child = 0;
+}
+
+void restore_default_signals() {
+  ::signal(SIGINT, SIG_DFL);
+  ::signal(SIGTERM, SIG_DFL);
 }
 
 }  // namespace sente::driver

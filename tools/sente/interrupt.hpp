@@ -5,6 +5,8 @@
 // real name: outputs are renamed into place only when complete.
 #pragma once
 
+#include <sys/types.h>
+
 #include <string>
 
 namespace sente::driver {
@@ -32,5 +34,20 @@ class TempFile {
  private:
   int slot_ = -1;
 };
+
+// A child process the command waits for (`sente bench` runs each solve in
+// one): while registered, a signal that ends the command kills it too
+// (SIGKILL), so no solve goes on after the driver has exited. One at a time.
+class ChildProcess {
+ public:
+  explicit ChildProcess(pid_t pid);
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+};
+
+// In a forked child: SIGINT and SIGTERM back to their default actions (the
+// handlers above belong to the parent, which reports and cleans up).
+void restore_default_signals();
 
 }  // namespace sente::driver
