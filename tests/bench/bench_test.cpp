@@ -420,6 +420,18 @@ TEST(Bench, UnknownEnginesOptionsAndBoardsAreBadInput) {
   EXPECT_EQ(sente("solve tic-tac-toe --board 3x3").code, 4);
 }
 
+// One engine gives nothing to compare: the report does not claim agreement.
+TEST(Bench, OneEngineIsNotCalledAgreement) {
+  const Result one = sente("bench cram -b 2x2 -e grundy --repeat 1 --quiet");
+  ASSERT_EQ(one.code, 0) << one.out;
+  EXPECT_NE(one.out.find("No board or position had two values to compare."), std::string::npos)
+      << one.out;
+  EXPECT_EQ(one.out.find("agree"), std::string::npos) << one.out;
+  const Result two = sente("bench cram -b 2x2 -e grundy -e minimax --repeat 1 --quiet");
+  ASSERT_EQ(two.code, 0) << two.out;
+  EXPECT_NE(two.out.find("The engines agree on every board"), std::string::npos) << two.out;
+}
+
 TEST(Bench, UsageErrors) {
   EXPECT_EQ(sente("bench").code, 2);                                            // no game
   EXPECT_EQ(sente("bench cram tic-tac-toe --position 'X..|...|...'").code, 2);  // unscoped

@@ -229,6 +229,23 @@ TEST_F(HttpTest, OtherSitesAreRefused) {
       request(http::verb::get, "/", "", {{"Host", "localhost:" + std::to_string(server_->port())}})
           .result_int(),
       200);
+  // Host names and media types in any case (RFC 3986 3.2.2, RFC 9110 8.3.1).
+  EXPECT_EQ(
+      request(http::verb::get, "/", "", {{"Host", "LocalHost:" + std::to_string(server_->port())}})
+          .result_int(),
+      200);
+  EXPECT_EQ(request(http::verb::post, "/api/analyze", body,
+                    {{"Content-Type", "Application/JSON; charset=utf-8"}})
+                .result_int(),
+            200);
+  // A second Origin is refused, whichever comes first.
+  const std::string evil =
+      raw("POST /api/analyze HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(server_->port()) +
+          "\r\nOrigin: " + self +
+          "\r\nOrigin: http://evil.example\r\nContent-Type: "
+          "application/json\r\nContent-Length: " +
+          std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+  EXPECT_NE(evil.find("HTTP/1.1 403"), std::string::npos) << evil;
 }
 
 // A connection that sends nothing, or half a request, is dropped after the

@@ -547,7 +547,9 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
     for (const auto& [engine, row] : by_case[c]) values += row->status == "ok";
     single += values < 2;
   }
-  if (disagreements.empty())
+  if (disagreements.empty() && single == static_cast<int>(cases.size()))
+    absl::StrAppend(&out, "No board or position had two values to compare.\n");
+  else if (disagreements.empty())
     absl::StrAppend(&out,
                     "The engines agree on every board and position where two or more gave a "
                     "value",

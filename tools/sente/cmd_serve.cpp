@@ -88,7 +88,7 @@ int run_serve(const Common& common, const ServeOptions& o) {
   waiter.join();
   const int running = api.solves_running();
   if (!common.quiet)
-    std::fprintf(stderr, "sente: stopped by signal %d%s\n", signal_number,
+    std::fprintf(stderr, "sente: stopped (%s)%s\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM",
                  running ? absl::StrFormat("; %d solves still running are abandoned (table "
                                            "files are complete or absent)",
                                            running)

@@ -28,7 +28,7 @@ constexpr const char* kFooter = R"(Exit codes:
   5  too large: beyond the engine's limit or the memory available
   6  internal error, or the output could not be written
   130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: no partial output is left, and
-     a resumable solve says how to resume
+     a resumable solve says how to resume (serve stops cleanly on them: 0)
 Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
 then <install prefix>/lib/sente/plugins.)";
 

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "serve/static_files.hpp"
 
@@ -77,23 +78,26 @@ struct HttpServer::Impl {
         if (authority == name || authority == std::string(name) + ":" + port) return true;
       return false;
     };
-    const auto host = req.find(http::field::host);
-    const std::string_view host_value =
-        host == req.end() ? std::string_view()
-                          : std::string_view(host->value().data(), host->value().size());
+    // Host names, schemes and media types are case-insensitive (RFC 3986
+    // section 3.2.2, RFC 9110 section 8.3.1).
+    auto lower = [&](http::field f) {
+      const auto it = req.find(f);
+      return it == req.end()
+                 ? std::string()
+                 : absl::AsciiStrToLower(std::string(it->value().data(), it->value().size()));
+    };
+    const std::string host_value = lower(http::field::host);
     if (loopback && !local(host_value))
       return "this server answers only requests for this machine (Host: 127.0.0.1:" + port +
              " or localhost:" + port + ")";
-    if (const auto origin = req.find(http::field::origin); origin != req.end()) {
-      const std::string_view o(origin->value().data(), origin->value().size());
-      if (o != "http://" + std::string(host_value))
-        return "requests from other sites are refused (Origin " + std::string(o) + ")";
+    if (req.count(http::field::origin) > 1) return "a request has one Origin at most";
+    if (req.find(http::field::origin) != req.end()) {
+      const std::string o = lower(http::field::origin);
+      if (o != "http://" + host_value)
+        return "requests from other sites are refused (Origin " + o + ")";
     }
     if (req.method() == http::verb::post) {
-      const auto type = req.find(http::field::content_type);
-      const std::string_view t = type == req.end()
-                                     ? std::string_view()
-                                     : std::string_view(type->value().data(), type->value().size());
+      const std::string t = lower(http::field::content_type);
       if (t.substr(0, 16) != "application/json")
         return "send the body as JSON, with Content-Type: application/json";
     }
