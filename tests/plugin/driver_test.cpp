@@ -190,6 +190,18 @@ TEST(Driver, PlayReadsMovesAfterAByteOrderMark) {
   EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
 }
 
+// A line far longer than any move is refused without being kept, and the
+// game goes on.
+TEST(Driver, PlayRefusesAnOverlongLine) {
+  const auto [code, out] =
+      run_command("(head -c 100000 /dev/zero | tr '\\0' x; printf '\\n1,1:0,0\\n') | " +
+                  std::string(SENTE_DRIVER) + " play turning-corners 'HT|TH' 2>&1");
+  EXPECT_EQ(code, 0) << out.substr(0, 2000);
+  EXPECT_NE(out.find("that line is over 4096 bytes"), std::string::npos) << out.substr(0, 2000);
+  EXPECT_LT(out.size(), 20000u);  // not echoed
+  EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out.substr(0, 2000);
+}
+
 // A move named in another notation is recorded by its main name.
 TEST(Driver, PlayRecordsAMoveByItsMainName) {
   const auto [code, out] = run_command("printf 'P1(v,0,1)\\n' | " + std::string(SENTE_DRIVER) +

@@ -22,6 +22,28 @@
 #include "sente/support/text_file.hpp"
 
 namespace sente::driver {
+namespace {
+
+// A move is a short name; a longer line is read past, not kept in memory.
+constexpr std::size_t kMaxMoveBytes = 4096;
+
+// The next line of the player's input into `line`; false at the end of the
+// input. A line over kMaxMoveBytes comes back empty with `too_long` set.
+bool read_move_line(std::string& line, bool& too_long) {
+  line.clear();
+  too_long = false;
+  std::streambuf& in = *std::cin.rdbuf();
+  for (int c; (c = in.sbumpc()) != std::char_traits<char>::eof();) {
+    if (c == '\n') return true;
+    if (line.size() < kMaxMoveBytes)
+      line += static_cast<char>(c);
+    else
+      too_long = true;
+  }
+  return !line.empty() || too_long;
+}
+
+}  // namespace
 
 int run_play(const Common& common, const std::string& game, const plugin::Options& options,
              const std::vector<std::string>& position, const std::string& first) {
@@ -89,9 +111,16 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     } else {
       for (;;) {
         talk << "your move: " << std::flush;
-        if (!std::getline(std::cin, move)) {
+        bool too_long = false;
+        if (!read_move_line(move, too_long)) {
           talk << "\nend of input: game abandoned\n";
           return finish(*a, "abandoned", "");
+        }
+        if (too_long) {
+          talk << absl::StrFormat("\nthat line is over %d bytes: not a move; 'moves' lists them\n",
+                                  kMaxMoveBytes);
+          first_line = false;
+          continue;
         }
         if (first_line) strip_utf8_bom(move);  // a move file saved by a Windows editor
         first_line = false;
