@@ -414,6 +414,13 @@ TEST(Bench, UnknownEnginesOptionsAndBoardsAreBadInput) {
     EXPECT_EQ(bench.code, 4) << args << "\n" << bench.out;
     EXPECT_NE(bench.out.find("sente: error: "), std::string::npos) << args << "\n" << bench.out;
   }
+  // An engine no game lists is named, as solve names it.
+  for (const std::string args :
+       {"bench cram -e nonesuch -b 2x2", "bench cram domineering -e grundy -e nonesuch"}) {
+    const Result r = sente(args);
+    EXPECT_EQ(r.code, 4) << args;
+    EXPECT_NE(r.out.find("unknown engine 'nonesuch'"), std::string::npos) << args << "\n" << r.out;
+  }
   // The same refusals from solve, for comparison.
   EXPECT_EQ(sente("solve cram --board 2x2 -e dense").code, 4);
   EXPECT_EQ(sente("solve cram --board 2x2 --set bogus=1").code, 4);

@@ -377,7 +377,6 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
 
   // Every game's plugin, options, engines and cases, checked before any run.
   std::vector<GamePlan> games;
-  std::set<std::string> named_engines_used;
   for (const std::string& name : plan.games) {
     if (std::count(plan.games.begin(), plan.games.end(), name) > 1)
       return report_usage_error("game '" + name + "' is given twice");
@@ -416,6 +415,18 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
       plan.engines.empty() || std::count(plan.engines.begin(), plan.engines.end(), "all") > 0;
   if (all_engines && plan.engines.size() > 1)
     return report_usage_error("--engine all runs every engine; give it alone or name engines");
+  // An engine no game lists is named first, as `sente solve` names it.
+  for (const std::string& e : plan.engines) {
+    std::vector<std::string> all_listed;
+    for (const GamePlan& g : games)
+      for (const plugin::EngineInfo& info : g.plugin.info.engines) all_listed.push_back(info.name);
+    if (e != "all" && std::find(all_listed.begin(), all_listed.end(), e) == all_listed.end())
+      return report_bad_input(
+          several
+              ? absl::StrCat("unknown engine '", e, "': no game given lists it (see `sente list`)")
+              : absl::StrCat("unknown engine '", e, "'; ", plan.games[0],
+                             " has: ", absl::StrJoin(all_listed, ", "), " (see `sente list`)"));
+  }
   for (GamePlan& g : games) {
     std::vector<std::string> listed;
     for (const plugin::EngineInfo& e : g.plugin.info.engines) listed.push_back(e.name);
@@ -423,15 +434,14 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
       g.engines = listed;
     } else {
       for (const std::string& e : plan.engines)
-        if (std::find(listed.begin(), listed.end(), e) != listed.end()) {
-          if (std::find(g.engines.begin(), g.engines.end(), e) == g.engines.end())
-            g.engines.push_back(e);
-          named_engines_used.insert(e);
-        }
+        if (std::find(listed.begin(), listed.end(), e) != listed.end() &&
+            std::find(g.engines.begin(), g.engines.end(), e) == g.engines.end())
+          g.engines.push_back(e);
       if (g.engines.empty())
         return report_bad_input(absl::StrCat(
             g.plugin.info.name,
-            " lists none of the engines named; it has: ", absl::StrJoin(listed, ", ")));
+            " lists none of the engines named (each game given must list one); it has: ",
+            absl::StrJoin(listed, ", ")));
     }
     // An engine option must reach some engine that runs: given for this game
     // (or with one game), it is an error; given for every game, it is left out
@@ -458,10 +468,6 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
       return report_bad_input(absl::StrCat("the option '", key,
                                            "' belongs to engines that are not benchmarked "
                                            "(see `sente list`)"));
-  for (const std::string& e : plan.engines)
-    if (e != "all" && !named_engines_used.count(e))
-      return report_bad_input(
-          absl::StrCat("no game given lists the engine '", e, "' (see `sente list`)"));
   // Boards: GAME:B for one game, B for every game that takes a board.
   std::map<std::string, std::vector<std::string>> boards;
   for (const std::string& b : plan.boards) {

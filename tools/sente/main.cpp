@@ -316,7 +316,8 @@ int main(int argc, char** argv) {
                     "Games to bench (`sente list`); none with --compare OLD.csv NEW.csv");
   repeatable(bench, "--engine,-e", bench_plan.engines,
              "An engine to run, repeatable; 'all' (the default) runs every engine each game "
-             "lists. With several games, a named engine runs on the games that list it")
+             "lists. With several games, a named engine runs on the games that list it (each game "
+             "must list one of those named)")
       ->type_name("NAME|all");
   repeatable(bench, "--board,-b", bench_plan.boards,
              "A board, repeatable: B runs on every game given that takes a board; GAME:B on "
