@@ -442,7 +442,11 @@ TEST(Bench, OneEngineIsNotCalledAgreement) {
 TEST(Bench, UsageErrors) {
   EXPECT_EQ(sente("bench").code, 2);                                            // no game
   EXPECT_EQ(sente("bench cram tic-tac-toe --position 'X..|...|...'").code, 2);  // unscoped
-  EXPECT_EQ(sente("bench cram --compare a.csv b.csv").code, 2);                 // run and two files
+  // GAME: naming a game not given, for positions, boards and options alike.
+  EXPECT_EQ(sente("bench cram domineering --position 'tic-tac-toe:X..|...|...'").code, 2);
+  EXPECT_EQ(sente("bench cram domineering -b tic-tac-toe:3x3").code, 2);
+  EXPECT_EQ(sente("bench cram domineering -b 2x2 --set tic-tac-toe:symmetry=off").code, 2);
+  EXPECT_EQ(sente("bench cram --compare a.csv b.csv").code, 2);  // run and two files
   const Result help = sente("bench --help");
   for (const char* flag : {"--engine", "--board", "--positions", "--repeat", "--csv", "--out",
                            "--compare", "--timeout", "GAME:B"})

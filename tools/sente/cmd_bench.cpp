@@ -391,6 +391,8 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
   // Options: GAME:KEY scoped to that game, KEY to every game that lists it.
   for (const auto& [raw_key, value] : options) {
     const auto [scope, key] = scoped(raw_key, plan.games);
+    if (scope.empty() && key.find(':') != std::string::npos)  // no option name has one
+      return report_usage_error("--set " + raw_key + ": GAME:KEY names no game given");
     (scope.empty() ? unscoped_keys : scoped_keys).insert(scope.empty() ? key : raw_key);
     if (key == "board" || key == "engine")
       return report_usage_error("give --" + key + " for bench, not --set " + key);
@@ -472,6 +474,8 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
   std::map<std::string, std::vector<std::string>> boards;
   for (const std::string& b : plan.boards) {
     const auto [scope, board] = scoped(b, plan.games);
+    if (scope.empty() && board.find(':') != std::string::npos)  // no board name has one
+      return report_usage_error("--board " + b + ": GAME:BOARD names no game given");
     bool used = false;
     for (const GamePlan& g : games) {
       const std::string& name = g.plugin.info.name;
