@@ -427,6 +427,13 @@ TEST(Bench, UnknownEnginesOptionsAndBoardsAreBadInput) {
   EXPECT_EQ(sente("solve tic-tac-toe --board 3x3").code, 4);
 }
 
+// A refused position is named in the report's notes.
+TEST(Bench, ARefusedPositionIsNamed) {
+  const Result r = sente("bench cram --position zz -e grundy --repeat 1 --quiet");
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("- 'zz', grundy: skipped: "), std::string::npos) << r.out;
+}
+
 // One engine gives nothing to compare: the report does not claim agreement.
 TEST(Bench, OneEngineIsNotCalledAgreement) {
   const Result one = sente("bench cram -b 2x2 -e grundy --repeat 1 --quiet");

@@ -515,8 +515,10 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
         absl::StrAppend(&out, " ", md(r.engine), " |");
         if (!r.measured()) {
           absl::StrAppend(&out, " ", r.status, " | | | | | | |\n");
-          notes.push_back(
-              absl::StrCat(case_label(first), ", ", r.engine, ": ", r.status, ": ", r.note));
+          std::string where = case_label(first);
+          if (!first.position.empty())
+            absl::StrAppend(&where, where.empty() ? "" : " ", "'", first.position, "'");
+          notes.push_back(absl::StrCat(where, ", ", r.engine, ": ", r.status, ": ", r.note));
           continue;
         }
         const bool ok = r.status == "ok";
