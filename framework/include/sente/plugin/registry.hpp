@@ -132,7 +132,9 @@ inline absl::Status check_options(const GameInfo& info, const Options& options,
     if (!known)
       return absl::InvalidArgumentError(
           absl::StrFormat("%s has no option '%s'; it takes %s (see `sente list`)", info.name, key,
-                          absl::StrJoin(names, ", ")));
+                          absl::StrJoin(names, ", ", [](std::string* out, const std::string& n) {
+                            absl::StrAppend(out, "'", n, "'");  // 'etc' is an option's name
+                          })));
     // An option of another command alone would be accepted and do nothing.
     const bool here = std::any_of(
         info.options.begin(), info.options.end(),
