@@ -17,9 +17,9 @@
 namespace {
 
 using sente::testing::Result;
-using sente::testing::run_command;
 using sente::testing::sente;
 using sente::testing::sente_env;
+using sente::testing::sente_fed;
 
 // `sente bench`: both dense kernels give the same value; every run is timed.
 TEST(Driver, BenchComparesEnginesOnTheSameBoard) {
@@ -170,9 +170,8 @@ TEST(Driver, PlaysTurningCornersFromAPipe) {
   EXPECT_EQ(nlohmann::json::parse(solved.out)["value"], 2);
   // The human turns (1,1) alone, leaving *3 = (2,2); the computer must take
   // the one move to 0, (2,2) alone, and the human has no move.
-  const std::string cmd = "printf '9,9:0,0\\n1,1:0,0\\n' | " + std::string(SENTE_DRIVER) +
-                          " play turning-corners 'HT|TH' 2>&1";
-  const auto [code, out] = run_command(cmd);
+  const auto [code, out] =
+      sente_fed("printf '9,9:0,0\\n1,1:0,0\\n'", "play turning-corners 'HT|TH'");
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("illegal move: '9,9:0,0' is not a legal move"), std::string::npos) << out;
   EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
@@ -182,9 +181,8 @@ TEST(Driver, PlaysTurningCornersFromAPipe) {
 // A move file saved with a UTF-8 byte-order mark (as Windows editors do):
 // its first move is read as the move, not refused as illegal.
 TEST(Driver, PlayReadsMovesAfterAByteOrderMark) {
-  const std::string cmd = "printf '\\357\\273\\2771,1:0,0\\n' | " + std::string(SENTE_DRIVER) +
-                          " play turning-corners 'HT|TH' 2>&1";
-  const auto [code, out] = run_command(cmd);
+  const auto [code, out] =
+      sente_fed("printf '\\357\\273\\2771,1:0,0\\n'", "play turning-corners 'HT|TH'");
   EXPECT_EQ(code, 0) << out;
   EXPECT_EQ(out.find("illegal move"), std::string::npos) << out;
   EXPECT_NE(out.find("computer plays 2,2:0,0"), std::string::npos) << out;
@@ -194,8 +192,8 @@ TEST(Driver, PlayReadsMovesAfterAByteOrderMark) {
 // game goes on.
 TEST(Driver, PlayRefusesAnOverlongLine) {
   const auto [code, out] =
-      run_command("(head -c 100000 /dev/zero | tr '\\0' x; printf '\\n1,1:0,0\\n') | " +
-                  std::string(SENTE_DRIVER) + " play turning-corners 'HT|TH' 2>&1");
+      sente_fed("(head -c 100000 /dev/zero | tr '\\0' x; printf '\\n1,1:0,0\\n')",
+                "play turning-corners 'HT|TH'");
   EXPECT_EQ(code, 0) << out.substr(0, 2000);
   EXPECT_NE(out.find("that line is over 4096 bytes"), std::string::npos) << out.substr(0, 2000);
   EXPECT_LT(out.size(), 20000u);  // not echoed
@@ -204,8 +202,8 @@ TEST(Driver, PlayRefusesAnOverlongLine) {
 
 // A move named in another notation is recorded by its main name.
 TEST(Driver, PlayRecordsAMoveByItsMainName) {
-  const auto [code, out] = run_command("printf 'P1(v,0,1)\\n' | " + std::string(SENTE_DRIVER) +
-                                       " play dots-and-boxes --board 1x2 --json -q 2>/dev/null");
+  const auto [code, out] =
+      sente_fed("printf 'P1(v,0,1)\\n'", "play dots-and-boxes --board 1x2 --json -q", true);
   ASSERT_EQ(code, 0) << out;
   const nlohmann::json j = nlohmann::json::parse(out);
   ASSERT_GE(j["moves"].size(), 1u) << out;
@@ -281,9 +279,8 @@ TEST(Driver, SolveWarnsWhichOfTwoPluginsOfTheGameIsUsed) {
 // table is kept between moves, and --json prints the game's record.
 TEST(Driver, PlaysDotsAndBoxesWithExtraMoves) {
   // 1x1: the human draws three sides; the computer completes the box.
-  const std::string cmd = "printf 'ab\\nbc\\ncb\\nba\\n' | " + std::string(SENTE_DRIVER) +
-                          " play dots-and-boxes --board 1x1 --json -q 2>/dev/null";
-  const auto [code, out] = run_command(cmd);
+  const auto [code, out] =
+      sente_fed("printf 'ab\\nbc\\ncb\\nba\\n'", "play dots-and-boxes --board 1x1 --json -q", true);
   ASSERT_EQ(code, 0) << out;
   const nlohmann::json j = nlohmann::json::parse(out);
   ASSERT_GE(j["moves"].size(), 4u) << out;

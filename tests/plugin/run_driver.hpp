@@ -31,6 +31,14 @@ inline Result sente(const std::string& args, bool stdout_only = false) {
                      (stdout_only ? " 2>/dev/null" : " 2>&1"));
 }
 
+// The driver with the output of the shell command `feed` on its stdin, e.g.
+// sente_fed("printf 'b2\\n'", "play tic-tac-toe").
+inline Result sente_fed(const std::string& feed, const std::string& args,
+                        bool stdout_only = false) {
+  return run_command(feed + " | " + std::string(SENTE_DRIVER) + " " + args +
+                     (stdout_only ? " 2>/dev/null" : " 2>&1"));
+}
+
 // The same with environment assignments ("NAME=value ...") before the driver;
 // stdout only.
 inline Result sente_env(const std::string& env, const std::string& args) {

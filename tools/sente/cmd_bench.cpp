@@ -418,10 +418,10 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
   if (all_engines && plan.engines.size() > 1)
     return report_usage_error("--engine all runs every engine; give it alone or name engines");
   // An engine no game lists is named first, as `sente solve` names it.
+  std::vector<std::string> all_listed;
+  for (const GamePlan& g : games)
+    for (const plugin::EngineInfo& info : g.plugin.info.engines) all_listed.push_back(info.name);
   for (const std::string& e : plan.engines) {
-    std::vector<std::string> all_listed;
-    for (const GamePlan& g : games)
-      for (const plugin::EngineInfo& info : g.plugin.info.engines) all_listed.push_back(info.name);
     if (e != "all" && std::find(all_listed.begin(), all_listed.end(), e) == all_listed.end())
       return report_bad_input(
           several

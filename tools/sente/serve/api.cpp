@@ -477,7 +477,7 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
   json played = json::array();
   // Plays `move` from the position `a` analyses and records it by its main
   // name with the value `a` gave it (a request may name it in another
-  // notation, e.g. "ba" for "ab").
+  // notation, e.g. "5" for Dots and Boxes' "bc").
   auto play_move = [&](const std::string& move, const char* by) -> absl::Status {
     absl::StatusOr<std::string> name = session.play(move);
     if (!name.ok()) return name.status();

@@ -193,9 +193,9 @@ class BOOST_SYMBOL_VISIBLE Session {
   // The current position with every legal move valued.
   virtual absl::StatusOr<Analysis> analyze(const Progress& progress) = 0;
   // Plays the move named `move` (any name or notation the game reads, e.g.
-  // "ba" for "ab") and returns its name in the game's main notation, as
-  // analyze's MoveAnalysis::move gives it. InvalidArgument for an unknown or
-  // illegal move, listing the legal ones.
+  // OpenSpiel's "P1(v,0,1)" for Dots and Boxes' "bc") and returns its name in the game's main
+  // notation, as analyze's MoveAnalysis::move gives it. InvalidArgument for an unknown or illegal
+  // move, listing the legal ones.
   virtual absl::StatusOr<std::string> play(const std::string& move) = 0;
   // Who moves now: 0 for the player who moved first in this session, 1 for
   // the other (a scored move that earns another move keeps the mover).
