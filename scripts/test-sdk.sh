@@ -31,11 +31,14 @@ mkdir -p "$work/probe"
 cat > "$work/probe/CMakeLists.txt" <<'CMAKE'
 cmake_minimum_required(VERSION 3.25)
 project(probe LANGUAGES CXX)
-find_package(Sente 0.99 CONFIG QUIET)
-if(Sente_FOUND)
-  message(FATAL_ERROR "Sente ${Sente_VERSION} accepted for a request of 0.99")
-endif()
-find_package(Sente 0.1 CONFIG REQUIRED)
+# 0.1: plugins written before the typed option schema (plugin ABI 7).
+foreach(other 0.99 0.1)
+  find_package(Sente ${other} CONFIG QUIET)
+  if(Sente_FOUND)
+    message(FATAL_ERROR "Sente ${Sente_VERSION} accepted for a request of ${other}")
+  endif()
+endforeach()
+find_package(Sente 0.2 CONFIG REQUIRED)
 message(STATUS "probe: Sente ${Sente_VERSION}, plugin ABI ${SENTE_PLUGIN_ABI}")
 CMAKE
 cmake -S "$work/probe" -B "$work/probe/build" -DCMAKE_PREFIX_PATH="$prefix" | grep "probe:"

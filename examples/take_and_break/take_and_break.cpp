@@ -56,11 +56,11 @@ sente::plugin::GameInfo Game::info() {
       "Heaps of tokens; a move takes tokens from one heap and may break the rest into two "
       "heaps, as the rules say; who cannot move loses. Values are nimbers (Grundy values); a "
       "sum of heaps has the XOR of its heaps' values. Octal codes as in Winning Ways ch. 4.";
-  g.options = {{"variant",
-                "the rules: kayles, dawsons-kayles, dawsons-chess, grundy, or an octal code "
-                "(0.77, .137)",
-                "kayles"},
-               {"board", "the start's heaps joined by '+' (\"10\", \"3+4+5\")", "10"}};
+  g.options = {sente::plugin::text_option("variant", "kayles",
+                                          "the rules: kayles, dawsons-kayles, dawsons-chess, "
+                                          "grundy, or an octal code (0.77, .137)"),
+               sente::plugin::board_option("board", "10",
+                                           "the start's heaps joined by '+' (\"10\", \"3+4+5\")")};
   for (const NamedRule& r : kRules)
     g.variants.push_back(
         {r.name, absl::StrCat(r.what, *r.code ? " (octal " : "", r.code, *r.code ? ")" : "")});
@@ -70,9 +70,9 @@ sente::plugin::GameInfo Game::info() {
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const sente::plugin::Options& options) {
+absl::StatusOr<Game> Game::open(const sente::plugin::OptionValues& options) {
   Game g;
-  if (auto it = options.find("variant"); it != options.end()) g.rules_ = it->second;
+  g.rules_ = options.text("variant");
   std::string code = g.rules_;
   for (const NamedRule& r : kRules)
     if (g.rules_ == r.name) code = r.code;
@@ -94,8 +94,7 @@ absl::StatusOr<Game> Game::open(const sente::plugin::Options& options) {
           g.rules_));
     for (char c : digits) g.digits_.push_back(static_cast<std::uint8_t>(c - '0'));
   }
-  auto board = options.find("board");
-  absl::StatusOr<Position> start = parse_heaps(board == options.end() ? "10" : board->second);
+  absl::StatusOr<Position> start = parse_heaps(options.text("board"));
   if (!start.ok())
     return absl::InvalidArgumentError(absl::StrCat("board: ", start.status().message()));
   g.start_ = std::move(*start);

@@ -21,6 +21,7 @@
 
 #include "absl/status/statusor.h"
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/options.hpp"
 
 namespace take_and_break {
 
@@ -43,7 +44,7 @@ class Game {
   static sente::plugin::GameInfo info();
   // Options: variant (the rules: a name above or an octal code such as 0.77
   // or .137; default kayles), board (the start's heaps, "10" or "3+4+5"; default 10).
-  static absl::StatusOr<Game> open(const sente::plugin::Options& options);
+  static absl::StatusOr<Game> open(const sente::plugin::OptionValues& options);
 
   // ---------------------------------------------------------------- rules
   Position start() const { return start_; }

@@ -28,9 +28,10 @@ plugin::GameInfo Game::info() {
       "the `matroid` engine. Crossings are named by grid column letter and row number from the "
       "top left (a1); values are win or loss for the side to move.";
   g.options = {
-      {"board", "n x (n+1): Red's dots n rows by n+1 columns (5x6 is the retail board); n <= 16",
-       "5x6"},
-      {"to-move", "who moves first from the start: Red or Blue", "Red"},
+      plugin::size_option(
+          "board", absl::StrCat(kDefaultN, "x", kDefaultN + 1),
+          "n x (n+1): Red's dots n rows by n+1 columns (5x6 is the retail board); n <= 16"),
+      plugin::enum_option("to-move", {"Red", "Blue"}, "Red", "who moves first from the start"),
   };
   for (plugin::OptionInfo& o : plugin::switching_hook_options()) g.options.push_back(o);
   g.position_formats = {
@@ -42,27 +43,13 @@ plugin::GameInfo Game::info() {
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
-  Board board = *Board::make(5);
-  bool board_given = false;
-  matroid::Side first = matroid::Side::kShort;
-  for (const auto& [key, value] : options) {  // keys checked by the adapter
-    if (key == "board") {
-      absl::StatusOr<Board> b = Board::parse(value);
-      if (!b.ok()) return b.status();
-      board = *b;
-      board_given = true;
-    } else if (key == "to-move") {
-      const std::string v = absl::AsciiStrToLower(value);
-      if (v != "red" && v != "blue")
-        return absl::InvalidArgumentError(absl::StrFormat("to-move '%s': give Red or Blue", value));
-      first = v == "red" ? matroid::Side::kShort : matroid::Side::kCut;
-    }
-  }
-  absl::StatusOr<matroid::SearchHooks> hooks = plugin::switching_hooks(options);
-  if (!hooks.ok()) return hooks.status();
-  Game g(board, *hooks, first);
-  g.board_given_ = board_given;
+absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
+  absl::StatusOr<Board> board = Board::parse(options.text("board"));
+  if (!board.ok()) return board.status();
+  const matroid::Side first =
+      options.text("to-move") == "Red" ? matroid::Side::kShort : matroid::Side::kCut;
+  Game g(*board, plugin::switching_hooks(options), first);
+  g.board_given_ = options.given("board");
   return g;
 }
 

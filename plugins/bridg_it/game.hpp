@@ -34,16 +34,18 @@ class Game : public Rules {
   using Position = Rules::Position;  // shorted = Red's bridges, cut = Blue's
   using Move = Rules::Move;          // a crossing id (Board)
 
-  Game() : Game(*Board::make(5)) {}
+  // The default board, n = 5 (the --board default of info(): 5x6, retail).
+  static constexpr int kDefaultN = 5;
+  Game() : Game(*Board::make(kDefaultN)) {}
   explicit Game(const Board& board, matroid::SearchHooks hooks = {},
                 matroid::Side first = matroid::Side::kShort);
 
   static plugin::GameInfo info();
   static plugin::Options engine_defaults() { return plugin::switching_engine_defaults(); }
-  // Options: board (n x (n+1), default 5x6), to-move (Red or Blue, default
-  // Red), dead-edges and lehman-order (on/off: alpha-beta's switching-game
-  // hooks, plugin/switching_options.hpp). Errors name the option and the values.
-  static absl::StatusOr<Game> open(const plugin::Options& options);
+  // The options of info(): board (n x (n+1)), to-move, and alpha-beta's
+  // switching-game hooks (plugin/switching_options.hpp). Errors: a board that
+  // is not n x (n+1) or beyond n = 16.
+  static absl::StatusOr<Game> open(const plugin::OptionValues& options);
 
   const Board& board() const { return *board_; }
 

@@ -90,22 +90,18 @@ plugin::GameInfo Game::info() {
       "cells. The Grundy engines give the nimber *k (the player to move wins iff k != 0) and, "
       "in `analyze`, every move's resulting nimber (winning moves lead to 0); the search "
       "engines give win or loss. Moves are named b2-b3.";
-  g.options = {{"board", "ROWSxCOLS, e.g. 4x4 (a position gives its own)", "4x4"}};
+  g.options = {
+      plugin::size_option("board", "4x4", "ROWSxCOLS, e.g. 4x4 (a position gives its own)")};
   g.position_formats = {{"rows", kGridRowsFormat}};
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
-  Game g;
-  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
-    if (key == "board") {
-      absl::StatusOr<GridShape> s = parse_dimensions(value);
-      if (!s.ok()) return s.status();
-      if (absl::Status ok = check_grid(*s); !ok.ok()) return ok;
-      g = Game(*s);
-      g.board_given_ = true;
-    }
-  }
+absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
+  const plugin::Size size = options.size("board");
+  const GridShape shape{size.rows, size.cols};
+  if (absl::Status ok = check_grid(shape); !ok.ok()) return ok;
+  Game g(shape);
+  g.board_given_ = options.given("board");
   return g;
 }
 
@@ -158,23 +154,13 @@ std::string Game::render(Position p, std::span<const plugin::RatedMove<Move>> mo
   return out;
 }
 
-absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
-  if (options.count("board"))
+  if (options.given("board"))
     return absl::InvalidArgumentError("verify reads each board from the file; drop --board");
-  if (absl::StatusOr<Game> g = open(options); !g.ok()) return g.status();
-  // The memo's limit as the grundy engine reads it: the option or its default.
-  std::map<std::string, std::string> values;
-  for (const plugin::OptionInfo& o : plugin::GrundyEngine::spec().options)
-    values[o.name] = o.default_value;
-  if (auto it = options.find("memo-positions"); it != options.end())
-    values["memo-positions"] = it->second;
-  absl::StatusOr<std::uint64_t> limit =
-      plugin::EngineOptions(std::move(values)).count("memo-positions", 1, 1e15, "a position count");
-  if (!limit.ok()) return limit.status();
-  grundy::MemoOptions mo;
-  mo.max_positions = *limit;
+  grundy::MemoOptions mo;  // as the grundy engine (VerifyEngines) reads its options
+  mo.max_positions = static_cast<std::uint64_t>(options.integer("memo-positions"));
   absl::StatusOr<std::vector<McgsLine>> lines = read_mcgs_section(file, "impartial domineering");
   if (!lines.ok()) return lines.status();
   plugin::VerifyReport rep;

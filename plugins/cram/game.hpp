@@ -17,12 +17,17 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
 #include "sente/support/grid.hpp"
+
+namespace sente::plugin {
+struct GrundyEngine;  // plugin/engines/grundy.hpp
+}
 
 namespace sente::cram {
 
@@ -43,7 +48,7 @@ class Game {
 
   static plugin::GameInfo info();
   // Options: board (ROWSxCOLS, default 4x4). Engine options are the engines'.
-  static absl::StatusOr<Game> open(const plugin::Options& options);
+  static absl::StatusOr<Game> open(const plugin::OptionValues& options);
 
   const GridShape& shape() const { return shape_; }
 
@@ -105,7 +110,8 @@ class Game {
 
   // MCGS .test files, section [impartial domineering]: {N k} = nimber *k, by
   // the memo Grundy engine within the option memo-positions.
-  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::Options& options,
+  using VerifyEngines = std::tuple<plugin::GrundyEngine>;
+  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::OptionValues& options,
                                                      const std::string& file,
                                                      const Progress& progress);
 

@@ -27,63 +27,54 @@ plugin::GameInfo Game::info() {
       "first player wins, 2 = second player wins) from two searches, V first and H first; "
       "`solve` of a given position gives the win or loss of the side to move, `analyze` every "
       "move's result for it.";
+  using plugin::Command;
   g.options = {
-      {"board", "ROWSxCOLS, e.g. 8x8, 5x6, 2x13", "8x8"},
-      {"to-move",
-       "V or H: who moves in the position (and first from the start), unless the position "
-       "text ends with it",
-       "V"},
-      {"safe-bound", "on/off: safe moves vs the opponent's packing proves wins and losses", "on"},
-      {"bullock-bound",
-       "on/off: protective areas, vulnerable moves and options vs the opponent's cells", "on"},
-      {"skip-safe", "on/off: safe moves are not searched while other moves exist", "on"},
-      {"order", "on/off: order moves by Bullock's evaluation", "on"},
-      {"symmetry",
-       "on/off: the table key is the least mirror image (and retrograde enumerates positions up "
-       "to mirror images)",
-       "on"},
-      {"max-area", "`sente table`: the largest board, in cells (at most 64)", "30"},
-      {"min-area", "`sente table`: the smallest board, in cells", "1"},
-      {"max-side", "`sente table`: the longest side, in cells", "64"},
-      {"check", "`sente table`: a CSV rows,cols,outcome of published classes to compare"},
+      plugin::size_option("board", absl::StrCat(kDefaultBoard.rows, "x", kDefaultBoard.cols),
+                          "ROWSxCOLS, e.g. 8x8, 5x6, 2x13"),
+      plugin::enum_option("to-move", {"V", "H"}, "V",
+                          "who moves in the position (and first from the start), V (Vertical) "
+                          "or H (Horizontal), unless the position text ends with it"),
+      plugin::switch_option("safe-bound", true,
+                            "safe moves vs the opponent's packing proves wins and losses"),
+      plugin::switch_option("bullock-bound", true,
+                            "protective areas, vulnerable moves and options vs the opponent's "
+                            "cells"),
+      plugin::switch_option("skip-safe", true,
+                            "safe moves are not searched while other moves exist"),
+      plugin::switch_option("order", true, "order moves by Bullock's evaluation"),
+      plugin::switch_option("symmetry", true,
+                            "the table key is the least mirror image (and retrograde enumerates "
+                            "positions up to mirror images)"),
+      plugin::only_for(plugin::integer_option("max-area", 1, kMaxGridCells, 30, "the largest board",
+                                              plugin::Unit::kCells),
+                       Command::kTable),
+      plugin::only_for(plugin::integer_option("min-area", 1, kMaxGridCells, 1, "the smallest board",
+                                              plugin::Unit::kCells),
+                       Command::kTable),
+      plugin::only_for(plugin::integer_option("max-side", 1, kMaxGridCells, kMaxGridCells,
+                                              "the longest side", plugin::Unit::kCells),
+                       Command::kTable),
+      plugin::only_for(
+          plugin::file_option("check", "a CSV rows,cols,outcome of published classes to compare"),
+          Command::kTable),
   };
   g.position_formats = {{"rows", kGridRowsFormat}};
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
-  Board board = *Board::make(8, 8);
-  bool board_given = false, to_move_given = false;
+absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
+  const plugin::Size size = options.size("board");
+  absl::StatusOr<Board> board = Board::make(size.rows, size.cols);
+  if (!board.ok()) return board.status();
   Switches switches;
-  Side first = Side::kVertical;
-  for (const auto& [key, value] : options) {  // keys checked by the adapter
-    if (key == "board") {
-      absl::StatusOr<Board> b = Board::parse(value);
-      if (!b.ok()) return b.status();
-      board = *b;
-      board_given = true;
-    } else if (key == "to-move") {
-      const std::string m = absl::AsciiStrToUpper(value);
-      if (m != "V" && m != "H")
-        return absl::InvalidArgumentError(
-            absl::StrFormat("to-move '%s': give V (Vertical) or H (Horizontal)", value));
-      first = m == "V" ? Side::kVertical : Side::kHorizontal;
-      to_move_given = true;
-    } else if (key == "safe-bound" || key == "bullock-bound" || key == "skip-safe" ||
-               key == "order" || key == "symmetry") {
-      absl::StatusOr<bool> on = plugin::parse_switch(key, value);
-      if (!on.ok()) return on.status();
-      bool& rule = key == "safe-bound"      ? switches.safe_bound
-                   : key == "bullock-bound" ? switches.bullock_bound
-                   : key == "skip-safe"     ? switches.skip_safe
-                   : key == "order"         ? switches.order
-                                            : switches.symmetry;
-      rule = *on;
-    }
-  }
-  Game g(board, switches, first);
-  g.board_given_ = board_given;
-  g.to_move_given_ = to_move_given;
+  switches.safe_bound = options.on("safe-bound");
+  switches.bullock_bound = options.on("bullock-bound");
+  switches.skip_safe = options.on("skip-safe");
+  switches.order = options.on("order");
+  switches.symmetry = options.on("symmetry");
+  Game g(*board, switches, options.text("to-move") == "V" ? Side::kVertical : Side::kHorizontal);
+  g.board_given_ = options.given("board");
+  g.to_move_given_ = options.given("to-move");
   return g;
 }
 

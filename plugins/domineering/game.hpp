@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include "absl/status/statusor.h"
@@ -22,6 +23,10 @@
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
 
+namespace sente::plugin {
+struct AlphaBetaEngine;  // plugin/engines/alphabeta.hpp
+}
+
 namespace sente::domineering {
 
 class Game : public SearchRules {
@@ -29,17 +34,16 @@ class Game : public SearchRules {
   using Position = domineering::Position;
   using Move = domineering::Move;
 
-  // 8x8, V first, every switch on.
-  Game() : Game(*Board::make(8, 8)) {}
+  // The default board (the --board default of info()), V first, every switch on.
+  static constexpr GridShape kDefaultBoard{8, 8};
+  Game() : Game(*Board::make(kDefaultBoard.rows, kDefaultBoard.cols)) {}
   explicit Game(const Board& board, Switches switches = {}, Side first = Side::kVertical)
       : SearchRules(board, switches), first_(first) {}
 
   static plugin::GameInfo info();
-  // Options: board (ROWSxCOLS, default 8x8), to-move (V or H, default V),
-  // the switches safe-bound, bullock-bound, skip-safe, order, symmetry
-  // (on/off); the `sente table` options are read by table(). Errors name the
-  // option and the accepted values.
-  static absl::StatusOr<Game> open(const plugin::Options& options);
+  // The options of info(): board, to-move and the search switches; the
+  // `sente table` options are read by table(). Errors: a board over 64 cells.
+  static absl::StatusOr<Game> open(const plugin::OptionValues& options);
   // The history heuristic is off: Bullock's ordering ranks every move, and
   // history ties break worse (8x8: 16% more nodes with it).
   static plugin::Options engine_defaults() { return {{"history", "off"}}; }
@@ -75,10 +79,13 @@ class Game : public SearchRules {
   // Every rectangle with rows * cols <= max-area (and each side <= max-side),
   // both orientations, in order of area, by alpha-beta; compared with a
   // published table when `check` names one.
-  static absl::StatusOr<plugin::ResultTable> table(const plugin::Options& options,
+  // Both run alpha-beta, with its options (history off, as engine_defaults).
+  using TableEngines = std::tuple<plugin::AlphaBetaEngine>;
+  using VerifyEngines = std::tuple<plugin::AlphaBetaEngine>;
+  static absl::StatusOr<plugin::ResultTable> table(const plugin::OptionValues& options,
                                                    const Progress& progress);
   // Published outcome tables (CSV rows,cols,outcome) and MCGS .test files.
-  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::Options& options,
+  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::OptionValues& options,
                                                      const std::string& file,
                                                      const Progress& progress);
 

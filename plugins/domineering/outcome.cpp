@@ -2,8 +2,6 @@
 
 #include "absl/strings/str_format.h"
 #include "game.hpp"
-#include "sente/plugin/engines/alphabeta.hpp"
-#include "sente/plugin/registry.hpp"
 
 namespace sente::domineering {
 
@@ -20,36 +18,6 @@ absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t emp
   o.seconds = engine->stats().seconds;
   o.outcome = outcome_class(o.v_first, o.h_first);
   return o;
-}
-
-absl::StatusOr<SearchOptions> table_search_options(const plugin::Options& options) {
-  using plugin::AlphaBetaEngine;
-  const std::string engine = AlphaBetaEngine::spec().name;
-  if (auto it = options.find("engine"); it != options.end() && it->second != engine)
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "engine '%s': `sente table` and `sente verify` of domineering run %s; drop --engine",
-        it->second, engine));
-  // Options only another engine reads would be silently ignored: refuse them
-  // (the game's own options, e.g. symmetry, which retrograde reads too, stay).
-  const plugin::GameInfo own = Game::info();
-  auto game_option = [&](const std::string& name) {
-    for (const plugin::OptionInfo& o : own.options)
-      if (o.name == name) return true;
-    return false;
-  };
-  auto mine = [&](const std::string& name) {
-    for (const plugin::OptionInfo& o : AlphaBetaEngine::spec().options)
-      if (o.name == name) return true;
-    return false;
-  };
-  for (const plugin::OptionInfo& o : plugin::full_info<Game>().options)
-    if (!o.engine.empty() && o.engine != engine && options.contains(o.name) && !mine(o.name) &&
-        !game_option(o.name))
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "option '%s' belongs to the engine %s; `sente table` and `sente verify` of domineering "
-          "run %s",
-          o.name, o.engine, engine));
-  return AlphaBetaEngine::search_options(plugin::engine_options<Game, AlphaBetaEngine>(options));
 }
 
 std::string outcome_text(std::optional<OutcomeClass> c) {

@@ -2,7 +2,7 @@
 // (AlphaBeta<Game>), V first and H first, sharing one transposition table.
 // H first on an m x n board is searched as V first on its n x m transpose
 // (board.hpp frames). Used by `sente table` and `sente verify`, which run
-// alpha-beta whatever the engine option.
+// alpha-beta (Game::TableEngines, Game::VerifyEngines).
 #pragma once
 
 #include <cstdint>
@@ -30,12 +30,6 @@ struct BoardOutcome {
 // Errors: the transposition table does not fit (ResourceExhausted).
 absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t empty_as_given,
                                            Switches switches, const SearchOptions& options);
-
-// The alpha-beta options of `sente table` and `sente verify`: the alphabeta
-// engine's declared defaults, the game's (history off), then the user's
-// node-limit, table-mb, history, etc, table. Errors: an option of another
-// engine, or an engine other than alphabeta; a value out of range.
-absl::StatusOr<SearchOptions> table_search_options(const plugin::Options& options);
 
 // "V", "H", "1", "2" (CGT L, R, N, P), or "?" for nothing.
 std::string outcome_text(std::optional<OutcomeClass> c);

@@ -7,21 +7,11 @@
 #include "game.hpp"
 #include "outcome.hpp"
 #include "published.hpp"
+#include "sente/plugin/engines/alphabeta.hpp"
 #include "sente/plugin/text.hpp"
 
 namespace sente::domineering {
 namespace {
-
-absl::StatusOr<int> int_option(const plugin::Options& o, const std::string& key, int fallback,
-                               int lo, int hi) {
-  auto it = o.find(key);
-  if (it == o.end()) return fallback;
-  int v = 0;
-  if (!absl::SimpleAtoi(it->second, &v) || v < lo || v > hi)
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s '%s': give a whole number from %d to %d", key, it->second, lo, hi));
-  return v;
-}
 
 std::string result_cell(const SearchResult& r) {
   return !r.resolved ? "?" : r.value > 0 ? "win" : "loss";
@@ -29,32 +19,27 @@ std::string result_cell(const SearchResult& r) {
 
 }  // namespace
 
-absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
+absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
                                                 const Progress& progress) {
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
-  absl::StatusOr<SearchOptions> so = table_search_options(options);
-  if (!so.ok()) return so.status();
-  absl::StatusOr<int> max_area = int_option(options, "max-area", 30, 1, kMaxGridCells);
-  if (!max_area.ok()) return max_area.status();
-  absl::StatusOr<int> min_area = int_option(options, "min-area", 1, 1, kMaxGridCells);
-  if (!min_area.ok()) return min_area.status();
-  absl::StatusOr<int> max_side = int_option(options, "max-side", kMaxGridCells, 1, kMaxGridCells);
-  if (!max_side.ok()) return max_side.status();
+  const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);
+  const auto max_area = static_cast<int>(options.integer("max-area"));
+  const auto min_area = static_cast<int>(options.integer("min-area"));
+  const auto max_side = static_cast<int>(options.integer("max-side"));
   OutcomeTable published;
-  std::string check;
-  if (auto it = options.find("check"); it != options.end()) {
-    absl::StatusOr<OutcomeTable> t = read_outcome_csv(it->second);
+  const std::string check = options.text("check");
+  if (!check.empty()) {
+    absl::StatusOr<OutcomeTable> t = read_outcome_csv(check);
     if (!t.ok()) return t.status();
     published = std::move(*t);
-    check = it->second;
   }
 
   // Shapes rows <= cols; each gives the rows x cols and cols x rows rows.
   std::vector<std::pair<int, int>> shapes;
-  for (int area = *min_area; area <= *max_area; ++area)
+  for (int area = min_area; area <= max_area; ++area)
     for (int r = 1; r * r <= area; ++r)
-      if (area % r == 0 && area / r <= *max_side) shapes.push_back({r, area / r});
+      if (area % r == 0 && area / r <= max_side) shapes.push_back({r, area / r});
   if (shapes.empty())
     return absl::InvalidArgumentError(
         "no rectangle has min-area <= rows x cols <= max-area with both sides <= max-side");
@@ -71,7 +56,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
     absl::StatusOr<Board> board = Board::make(r, c);
     if (!board.ok()) return board.status();
     absl::StatusOr<BoardOutcome> o =
-        solve_outcome(*board, board->shape().all(), game->switches(), *so);
+        solve_outcome(*board, board->shape().all(), game->switches(), so);
     if (!o.ok()) return o.status();
     // The transpose: H first on c x r is V first on r x c, and so on.
     BoardOutcome flip = *o;
@@ -121,7 +106,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
                                    plugin::count_text(t.mismatches, "mismatch")));
   if (t.unresolved)
     t.notes.push_back(
-        absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved, so->node_limit));
+        absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved, so.node_limit));
   return t;
 }
 

@@ -5,6 +5,7 @@
 #include "game.hpp"
 #include "outcome.hpp"
 #include "published.hpp"
+#include "sente/plugin/engines/alphabeta.hpp"
 #include "sente/plugin/text.hpp"
 
 namespace sente::domineering {
@@ -92,20 +93,19 @@ absl::Status verify_mcgs(const std::string& file, Switches switches, const Searc
 
 }  // namespace
 
-absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
-  absl::StatusOr<SearchOptions> so = table_search_options(options);
-  if (!so.ok()) return so.status();
+  const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);
   plugin::VerifyReport r;
   r.file = file;
   absl::Status s;
   if (absl::EndsWith(file, ".csv"))
-    s = verify_csv(file, game->switches(), *so, progress, r);
+    s = verify_csv(file, game->switches(), so, progress, r);
   else if (absl::EndsWith(file, ".test"))
-    s = verify_mcgs(file, game->switches(), *so, progress, r);
+    s = verify_mcgs(file, game->switches(), so, progress, r);
   else
     s = absl::InvalidArgumentError(absl::StrFormat(
         "%s: domineering verifies outcome tables (.csv: rows,cols,outcome) and MCGS test files "

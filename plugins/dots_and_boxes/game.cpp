@@ -28,9 +28,12 @@ plugin::GameInfo Game::info() {
       "lines are solved exactly by dense retrograde analysis (2^30 one-byte entries = 1 GiB); "
       "larger ones by alpha-beta search (give --node-limit to bound it).";
   g.options = {
-      {"board", "ROWSxCOLS in boxes, e.g. 3x3 (default), 3x5, 2x4"},
-      {"variant", "american (default), swedish or icelandic"},
-      {"to-move", "A or B: who moves in a diagram whose boxes are taken"},
+      plugin::size_option("board", absl::StrCat(kDefaultRows, "x", kDefaultCols),
+                          "ROWSxCOLS in boxes, e.g. 3x3, 3x5, 2x4"),
+      plugin::enum_option("variant", {"american", "swedish", "icelandic"}, "american",
+                          "the rule set (see variants)"),
+      plugin::enum_option("to-move", {"A", "B"}, "",
+                          "who moves in a diagram whose boxes are taken (A moves first)"),
   };
   g.variants = {
       {"american", "empty board: nothing pre-drawn"},
@@ -213,27 +216,18 @@ Position Game::canonical(const Position& p) const {
   return best;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
+absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
   Game g;
-  for (const auto& [key, value] : options) {  // keys and values checked by the adapter
-    if (key == "board") {
-      absl::StatusOr<Board> b = Board::parse(value);
-      if (!b.ok()) return b.status();
-      g.set_board(*b);
-      g.board_given_ = true;
-    } else if (key == "variant") {
-      absl::StatusOr<Variant> v = parse_variant(value);
-      if (!v.ok()) return v.status();
-      g.variant_ = *v;
-      g.variant_given_ = true;
-    } else if (key == "to-move") {
-      const std::string m = absl::AsciiStrToUpper(value);
-      if (m != "A" && m != "B")
-        return absl::InvalidArgumentError(
-            absl::StrFormat("--to-move '%s': give A (first player) or B", value));
-      g.to_move_override_ = m[0];
-    }
-  }
+  const plugin::Size size = options.size("board");
+  absl::StatusOr<Board> b = Board::make(size.rows, size.cols);
+  if (!b.ok()) return b.status();
+  g.set_board(*b);
+  g.board_given_ = options.given("board");
+  absl::StatusOr<Variant> v = parse_variant(options.text("variant"));
+  if (!v.ok()) return v.status();
+  g.variant_ = *v;
+  g.variant_given_ = options.given("variant");
+  if (options.has("to-move")) g.to_move_override_ = options.text("to-move")[0];
   return g;
 }
 

@@ -18,12 +18,14 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "board.hpp"
 #include "dense_view.hpp"
 #include "sente/game.hpp"
+#include "sente/plugin/engines/dense.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
 
@@ -41,13 +43,14 @@ class Game {
   // the dense sweep's 30 undrawn lines fall to it by default, and a 4x4 board
   // from the start would otherwise run for days. It then says "unresolved".
   static plugin::Options engine_defaults() { return {{"node-limit", "1e8"}}; }
-  // Options: board (default 3x3), variant (american), to-move (A/B,
-  // overrides the side to move inferred from a diagram). Errors name the bad
-  // option and list the accepted values.
-  static absl::StatusOr<Game> open(const plugin::Options& options);
+  // The options of info(): board, variant, to-move (A/B, overrides the side
+  // to move inferred from a diagram). Errors: a board beyond the limits.
+  static absl::StatusOr<Game> open(const plugin::OptionValues& options);
   // The game on `board` from the start of `variant`.
   Game(const Board& board, Variant variant);
-  Game() : Game(*Board::make(3, 3), Variant::kAmerican) {}
+  // The default board (the --board default of info()), American.
+  static constexpr int kDefaultRows = 3, kDefaultCols = 3;
+  Game() : Game(*Board::make(kDefaultRows, kDefaultCols), Variant::kAmerican) {}
 
   const Board& board() const { return board_; }
   Variant variant() const { return variant_; }
@@ -149,7 +152,10 @@ class Game {
 
   // Recomputes the scores of every diagram in a file of Wilson's diagrams, or
   // every row of a CSV `board,variant,edge,row,col,value,...` of first moves.
-  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::Options& options,
+  // Runs the dense sweep (either kernel: --engine dense-generic for the
+  // generic one).
+  using VerifyEngines = std::tuple<plugin::DenseEngine, plugin::DenseGenericEngine>;
+  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::OptionValues& options,
                                                      const std::string& file,
                                                      const Progress& progress);
 

@@ -201,32 +201,23 @@ absl::StatusOr<plugin::VerifyReport> verify_csv(const std::string& text,
 
 }  // namespace
 
-absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
-  DenseKernel kernel = DenseKernel::kAuto;
+  const DenseKernel kernel =
+      options.text("engine") == "dense-generic" ? DenseKernel::kGeneric : DenseKernel::kAuto;
   std::optional<Variant> variant;
-  for (const auto& [key, value] : options) {
-    if (key == "engine" && (value == "dense" || value == "dense-generic")) {
-      if (value == "dense-generic") kernel = DenseKernel::kGeneric;
-      continue;
-    }
-    if (key == "engine")
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "verify recomputes published scores with the dense engine (dense or dense-generic), "
-          "not %s",
-          value));
-    if (key == "variant") {  // for diagrams that do not say who moves
-      absl::StatusOr<Variant> v = parse_variant(value);
-      if (!v.ok()) return v.status();
-      variant = *v;
-      continue;
-    }
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "verify reads the board from the file (and the variant from a table of values); "
-        "drop --%s",
-        key));
+  if (options.given("variant")) {  // for diagrams that do not say who moves
+    absl::StatusOr<Variant> v = parse_variant(options.text("variant"));
+    if (!v.ok()) return v.status();
+    variant = *v;
   }
+  for (const char* key : {"board", "to-move"})
+    if (options.given(key))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "verify reads the board from the file (and the variant from a table of values); "
+          "drop --%s",
+          key));
   absl::StatusOr<std::string> read =
       read_text_file(file, kMaxFileBytes, "a page of diagrams or a table of values");
   if (!read.ok()) return read.status();

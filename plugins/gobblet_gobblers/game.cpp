@@ -23,24 +23,38 @@ plugin::GameInfo Game::info() {
       "draw for the player to move, with the depth in plies. Squares a1..c3: column letter, "
       "row from the top. The options are the rule details; each default is the reading of the "
       "published full solve.";
+  const RuleSet d;  // the published reading: every default
+  auto name = [](auto v, std::initializer_list<std::pair<decltype(v), const char*>> names) {
+    for (const auto& [value, text] : names)
+      if (value == v) return std::string(text);
+    return std::string();
+  };
   g.options = {
-      {"pieces", "pieces of each size per player, 1..3", "2"},
-      {"sizes", "piece sizes, 1..3 (small, medium, large: the smallest ones)", "3"},
-      {"stacking", "on/off: a piece may cover a strictly smaller one (off: empty squares only)",
-       "on"},
-      {"reveal", "on/off: a lift that uncovers an opponent's line must land on that line", "on"},
-      {"reveal-lines",
-       "when a lift uncovers several opponent lines: first (land on the first in the order rows, "
-       "columns, main diagonal, other diagonal, the board turned to its published canonical "
-       "orientation) or any (a square of any of them)",
-       "first"},
-      {"both-lines",
-       "who wins when a move leaves lines of both colours: first-player, mover or opponent",
-       "first-player"},
-      {"return", "on/off: a lifted piece may land back on its own square", "off"},
-      {"check",
-       "`sente table`: published-values.md of the shared data (gobblet-gobblers/) to compare "
-       "the figures with (the default rules only)"},
+      plugin::integer_option("pieces", 1, 3, d.pieces, "pieces of each size per player"),
+      plugin::integer_option("sizes", 1, 3, d.sizes,
+                             "piece sizes (small, medium, large: the smallest ones)"),
+      plugin::switch_option("stacking", d.stacking,
+                            "a piece may cover a strictly smaller one (off: empty squares only)"),
+      plugin::switch_option("reveal", d.reveal,
+                            "a lift that uncovers an opponent's line must land on that line"),
+      plugin::enum_option(
+          "reveal-lines", {"first", "any"},
+          name(d.reveal_lines, {{RevealLines::kFirst, "first"}, {RevealLines::kAny, "any"}}),
+          "when a lift uncovers several opponent lines: first (land on the first in the order "
+          "rows, columns, main diagonal, other diagonal, the board turned to its published "
+          "canonical orientation) or any (a square of any of them)"),
+      plugin::enum_option("both-lines", {"first-player", "mover", "opponent"},
+                          name(d.both_lines, {{BothLines::kFirstPlayer, "first-player"},
+                                              {BothLines::kMover, "mover"},
+                                              {BothLines::kOpponent, "opponent"}}),
+                          "who wins when a move leaves lines of both colours"),
+      plugin::switch_option("return", d.return_to_square,
+                            "a lifted piece may land back on its own square"),
+      plugin::only_for(plugin::file_option("check",
+                                           "published-values.md of the shared data "
+                                           "(gobblet-gobblers/) to compare the figures with (the "
+                                           "default rules only)"),
+                       plugin::Command::kTable),
   };
   g.position_formats = {
       {"rows",
@@ -51,54 +65,18 @@ plugin::GameInfo Game::info() {
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
+absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
   RuleSet r;
-  for (const auto& [key, value] : options) {  // keys checked by the adapter
-    const std::string v = absl::AsciiStrToLower(value);
-    // Bindings captured by name: clang 14 cannot capture them implicitly.
-    auto number = [&, &key = key, &value = value](int& out) -> absl::Status {
-      if (!absl::SimpleAtoi(v, &out) || out < 1 || out > 3)
-        return absl::InvalidArgumentError(absl::StrFormat("%s=%s: give 1, 2 or 3", key, value));
-      return absl::OkStatus();
-    };
-    auto onoff = [&, &key = key, &value = value](bool& out) -> absl::Status {
-      absl::StatusOr<bool> b = plugin::parse_switch(key, value);
-      if (!b.ok()) return b.status();
-      out = *b;
-      return absl::OkStatus();
-    };
-    absl::Status s;
-    if (key == "pieces") {
-      s = number(r.pieces);
-    } else if (key == "sizes") {
-      s = number(r.sizes);
-    } else if (key == "stacking") {
-      s = onoff(r.stacking);
-    } else if (key == "reveal") {
-      s = onoff(r.reveal);
-    } else if (key == "return") {
-      s = onoff(r.return_to_square);
-    } else if (key == "reveal-lines") {
-      if (v == "first")
-        r.reveal_lines = RevealLines::kFirst;
-      else if (v == "any")
-        r.reveal_lines = RevealLines::kAny;
-      else
-        s = absl::InvalidArgumentError(
-            absl::StrFormat("reveal-lines=%s: give first or any", value));
-    } else if (key == "both-lines") {
-      if (v == "first-player")
-        r.both_lines = BothLines::kFirstPlayer;
-      else if (v == "mover")
-        r.both_lines = BothLines::kMover;
-      else if (v == "opponent")
-        r.both_lines = BothLines::kOpponent;
-      else
-        s = absl::InvalidArgumentError(
-            absl::StrFormat("both-lines=%s: give first-player, mover or opponent", value));
-    }
-    if (!s.ok()) return s;
-  }
+  r.pieces = static_cast<int>(options.integer("pieces"));
+  r.sizes = static_cast<int>(options.integer("sizes"));
+  r.stacking = options.on("stacking");
+  r.reveal = options.on("reveal");
+  r.return_to_square = options.on("return");
+  r.reveal_lines = options.text("reveal-lines") == "any" ? RevealLines::kAny : RevealLines::kFirst;
+  const std::string& both = options.text("both-lines");
+  r.both_lines = both == "mover"      ? BothLines::kMover
+                 : both == "opponent" ? BothLines::kOpponent
+                                      : BothLines::kFirstPlayer;
   return Game(r);
 }
 

@@ -8,12 +8,17 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 
 #include "absl/status/statusor.h"
 #include "ranking.hpp"
 #include "rules.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
+
+namespace sente::plugin {
+struct TablebaseEngine;  // plugin/engines/tablebase.hpp
+}
 
 namespace sente::gobblet_gobblers {
 
@@ -29,11 +34,9 @@ class Game : public Rules {
       : Rules(rules), ranking_(std::make_shared<const Ranking>(rules)) {}
 
   static plugin::GameInfo info();
-  // Options (each a rule detail, default the published reading): pieces
-  // (1..3 a size), sizes (1..3), stacking, reveal, return (on/off),
-  // reveal-lines (first/any), both-lines (first-player/mover/opponent).
-  // Errors name the option and the values it takes.
-  static absl::StatusOr<Game> open(const plugin::Options& options);
+  // The options of info(), each a rule detail whose default is RuleSet{}, the
+  // published reading.
+  static absl::StatusOr<Game> open(const plugin::OptionValues& options);
   // Every rule option as text: what a table file is checked against.
   std::string rules_text() const { return rules().text(); }
 
@@ -67,7 +70,8 @@ class Game : public Rules {
 
   // `sente table gobblet-gobblers`: the full solve from the start (or the
   // table file given by --table) and its figures beside the published ones.
-  static absl::StatusOr<plugin::ResultTable> table(const plugin::Options& options,
+  using TableEngines = std::tuple<plugin::TablebaseEngine>;
+  static absl::StatusOr<plugin::ResultTable> table(const plugin::OptionValues& options,
                                                    const Progress& progress);
 
  private:

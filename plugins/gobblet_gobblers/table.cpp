@@ -92,14 +92,13 @@ std::string first_number(const std::string& text) {
 
 }  // namespace
 
-absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
+absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
                                                 const Progress& progress) {
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
   const Game& g = *game;
   using Engine = plugin::TablebaseEngine;
-  absl::StatusOr<std::unique_ptr<plugin::Runner<Game>>> runner =
-      Engine::make<Game>(g, plugin::engine_options<Game, Engine>(options));
+  absl::StatusOr<std::unique_ptr<plugin::Runner<Game>>> runner = Engine::make<Game>(g, options);
   if (!runner.ok()) return runner.status();
   auto& run = static_cast<Engine::Run<Game>&>(**runner);
   if (absl::Status s = run.prepare(g.start(), progress); !s.ok()) return s;
@@ -259,9 +258,8 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
        "(mode: ", ")"},
   };
   std::optional<Published> published;
-  const auto check = options.find("check");
-  if (check != options.end() && !check->second.empty()) {
-    absl::StatusOr<Published> p = read_published(check->second);
+  if (const std::string& check = options.text("check"); !check.empty()) {
+    absl::StatusOr<Published> p = read_published(check);
     if (!p.ok()) return p.status();
     published = std::move(*p);
     out.checked = true;

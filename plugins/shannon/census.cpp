@@ -20,22 +20,6 @@ namespace {
 
 constexpr const char* kPublishedHeader = "| vertices | graphs |";
 
-std::string option(const plugin::Options& o, const std::string& key, const std::string& fallback) {
-  auto it = o.find(key);
-  return it == o.end() || it->second.empty() ? fallback : it->second;
-}
-
-absl::StatusOr<int> int_option(const plugin::Options& o, const std::string& key, int fallback,
-                               int lo, int hi) {
-  const std::string text = option(o, key, "");
-  if (text.empty()) return fallback;
-  int v = 0;
-  if (!absl::SimpleAtoi(text, &v) || v < lo || v > hi)
-    return absl::InvalidArgumentError(
-        absl::StrFormat("%s '%s': give a whole number from %d to %d", key, text, lo, hi));
-  return v;
-}
-
 // The published rows: vertices -> counts (second_player left 0).
 absl::StatusOr<std::map<int, CensusCounts>> read_published(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -79,61 +63,59 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 std::vector<plugin::OptionInfo> census_options() {
+  using plugin::Command;
+  using plugin::only_for;
   return {
-      {"vertices", "`sente table`: the largest number of vertices, 2..9 (rows 2..vertices)", "6"},
-      {"method",
-       "`sente table`: lehman (the (2,2) pebble game on every graph), search (memoised minimax "
-       "of the game), or both (they must agree)",
-       "both"},
-      {"enumeration",
-       "`sente table`: labelled (every graph), reduced (up to relabelling the inner vertices by "
-       "the neighbourhoods of s and t, weighted), or auto (labelled up to 2^28 graphs for "
-       "lehman, 2^21 for search)",
-       "auto"},
-      {"threads",
-       "`sente table`: threads (default: all cores); the search gives each its own memo, so "
-       "its position count is the number of distinct positions only with 1"},
-      {"check-positions",
-       "`sente table`: on/off: every position the search values is also decided by Lehman's "
-       "criterion and disagreements are counted",
-       "off"},
-      {"check",
-       "`sente table`: a published table to compare rows 2..6 with (the path of "
-       "bridg-it/published-values.md in the shared data folder)"},
+      only_for(plugin::integer_option("vertices", 2, 9, 6,
+                                      "the largest number of vertices (rows 2..vertices)",
+                                      plugin::Unit::kVertices),
+               Command::kTable),
+      only_for(plugin::enum_option("method", {"lehman", "search", "both"}, "both",
+                                   "lehman (the (2,2) pebble game on every graph), search "
+                                   "(memoised minimax of the game), or both (they must agree)"),
+               Command::kTable),
+      only_for(plugin::enum_option("enumeration", {"auto", "labelled", "reduced"}, "auto",
+                                   "labelled (every graph), reduced (up to relabelling the inner "
+                                   "vertices by the neighbourhoods of s and t, weighted), or auto "
+                                   "(labelled up to 2^28 graphs for lehman, 2^21 for search)"),
+               Command::kTable),
+      only_for(plugin::integer_option("threads", 1, 256, "",
+                                      "threads (default: all cores); the search gives each its "
+                                      "own memo, so its position count is the number of distinct "
+                                      "positions only with 1",
+                                      plugin::Unit::kThreads),
+               Command::kTable),
+      only_for(plugin::switch_option("check-positions", false,
+                                     "every position the search values is also decided by "
+                                     "Lehman's criterion and disagreements are counted"),
+               Command::kTable),
+      only_for(plugin::file_option("check",
+                                   "a published table to compare rows 2..6 with (the path of "
+                                   "bridg-it/published-values.md in the shared data folder)"),
+               Command::kTable),
   };
 }
 
-absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
+absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& options,
                                                  const Progress& progress) {
-  absl::StatusOr<int> max_k = int_option(options, "vertices", 6, 2, 9);
-  if (!max_k.ok()) return max_k.status();
+  const int max_k = static_cast<int>(options.integer("vertices"));
   const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  absl::StatusOr<int> threads = int_option(options, "threads", hardware, 1, 256);
-  if (!threads.ok()) return threads.status();
-  const std::string method = option(options, "method", "both");
-  if (method != "lehman" && method != "search" && method != "both")
-    return absl::InvalidArgumentError(
-        absl::StrCat("method '", method, "': give lehman, search or both"));
-  if (*max_k == 9 && !options.count("method"))
+  const int threads =
+      options.has("threads") ? static_cast<int>(options.integer("threads")) : hardware;
+  const std::string method = options.text("method");
+  if (max_k == 9 && !options.given("method"))
     return absl::InvalidArgumentError(
         "9 vertices by search takes about 45 minutes and 2.6 GB per thread (measured on 2 "
         "cores); give --set method=lehman for Lehman's count alone (under a minute), or "
         "method=search / method=both to run the search too");
   const bool lehman = method != "search", search = method != "lehman";
-  const std::string enumeration = option(options, "enumeration", "auto");
-  if (enumeration != "auto" && enumeration != "labelled" && enumeration != "reduced")
-    return absl::InvalidArgumentError(
-        absl::StrCat("enumeration '", enumeration, "': give auto, labelled or reduced"));
-  const std::string check_positions = option(options, "check-positions", "off");
-  if (check_positions != "on" && check_positions != "off")
-    return absl::InvalidArgumentError(
-        absl::StrCat("check-positions '", check_positions, "': give on or off"));
-  const bool check = check_positions == "on";
+  const std::string enumeration = options.text("enumeration");
+  const bool check = options.on("check-positions");
   if (check && !search)
     return absl::InvalidArgumentError(
         "check-positions=on checks the search: give method "
         "search or both");
-  const std::string check_file = option(options, "check", "");
+  const std::string check_file = options.text("check");
   std::map<int, CensusCounts> published;
   if (!check_file.empty()) {
     absl::StatusOr<std::map<int, CensusCounts>> p = read_published(check_file);
@@ -162,13 +144,13 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
 
   // Progress over all rows, in labelled graphs times methods.
   std::uint64_t total = 0, offset = 0;
-  for (int k = 2; k <= *max_k; ++k)
+  for (int k = 2; k <= max_k; ++k)
     total += (std::uint64_t{1} << (k * (k - 1) / 2)) * (lehman + search);
   auto part = [&](std::uint64_t done, std::uint64_t) { report(progress, offset + done, total); };
 
   std::uint64_t disagreements = 0, second_player = 0;
   std::vector<std::string> reduced;  // "lehman 9", "search 8": rows by the reduced enumeration
-  for (int k = 2; k <= *max_k; ++k) {
+  for (int k = 2; k <= max_k; ++k) {
     const std::uint64_t graphs = std::uint64_t{1} << (k * (k - 1) / 2);
     std::vector<std::string> row = {absl::StrCat(k), absl::StrCat(graphs)};
     std::optional<CensusCounts> by_lehman, by_search;
@@ -176,7 +158,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
     if (lehman) {
       const auto start = std::chrono::steady_clock::now();
       if (pick(k, 28) == Enumeration::kReduced) reduced.push_back(absl::StrCat("lehman ", k));
-      by_lehman = lehman_census(k, pick(k, 28), *threads, part);
+      by_lehman = lehman_census(k, pick(k, 28), threads, part);
       const double s = seconds_since(start);
       offset += graphs;
       for (std::string& cell : count_cells(*by_lehman)) row.push_back(std::move(cell));
@@ -185,7 +167,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
     if (search) {
       const auto start = std::chrono::steady_clock::now();
       if (pick(k, 21) == Enumeration::kReduced) reduced.push_back(absl::StrCat("search ", k));
-      by_search = search_census(k, pick(k, 21), *threads, check, part, &stats);
+      by_search = search_census(k, pick(k, 21), threads, check, part, &stats);
       const double s = seconds_since(start);
       offset += graphs;
       for (std::string& cell : count_cells(*by_search)) row.push_back(std::move(cell));

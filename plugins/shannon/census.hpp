@@ -23,6 +23,7 @@
 
 #include "absl/status/statusor.h"
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/options.hpp"
 #include "sente/support/progress.hpp"
 
 namespace sente::shannon {
@@ -30,7 +31,7 @@ namespace sente::shannon {
 // The options above, for the game's info().options.
 std::vector<plugin::OptionInfo> census_options();
 
-absl::StatusOr<plugin::ResultTable> census_table(const plugin::Options& options,
+absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& options,
                                                  const Progress& progress);
 
 }  // namespace sente::shannon

@@ -143,12 +143,12 @@ plugin::GameInfo Game::info() {
       "with a certificate: two edge-disjoint spanning trees for Short, two largest forests for "
       "Cut. Give the graph as FILE (edge list, Graphviz DOT or graph6) or --set graph=TEXT; "
       "solving a graph gives who wins with Short first and with Cut first.";
-  g.options = {{"s", "the terminal s, by vertex name (default: s; 0 for graph6)", ""},
-               {"t", "the terminal t, by vertex name (default: t; 1 for graph6)", ""},
-               {"graph",
-                "the graph as text, when no FILE is given: an edge list with ';' between "
-                "edges ('s a; a t; t b; b s') or a graph6 line",
-                ""}};
+  g.options = {
+      plugin::text_option("s", "", "the terminal s, by vertex name (default: s; 0 for graph6)"),
+      plugin::text_option("t", "", "the terminal t, by vertex name (default: t; 1 for graph6)"),
+      plugin::text_option("graph", "",
+                          "the graph as text, when no FILE is given: an edge list with ';' "
+                          "between edges ('s a; a t; t b; b s') or a graph6 line")};
   for (plugin::OptionInfo o : plugin::switching_hook_options()) g.options.push_back(std::move(o));
   for (plugin::OptionInfo o : census_options()) g.options.push_back(std::move(o));
   g.position_formats = {
@@ -161,16 +161,12 @@ plugin::GameInfo Game::info() {
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
+absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
   Terminals names;
-  std::string graph;
-  for (const auto& [key, value] : options) {
-    if (key == "s") names.s = value;
-    if (key == "t") names.t = value;
-    if (key == "graph") graph = value;
-  }
-  absl::StatusOr<matroid::SearchHooks> hooks = plugin::switching_hooks(options);
-  if (!hooks.ok()) return hooks.status();
+  names.s = options.text("s");
+  names.t = options.text("t");
+  std::string graph = options.text("graph");
+  const matroid::SearchHooks hooks = plugin::switching_hooks(options);
   const bool given = !graph.empty();
   if (!given)  // no graph yet: s and t alone, until a FILE names one
     graph = absl::StrCat(quote_name(names.s.empty() ? "s" : names.s), "; ",
@@ -180,7 +176,7 @@ absl::StatusOr<Game> Game::open(const plugin::Options& options) {
     return given
                ? absl::InvalidArgumentError(absl::StrCat("--set graph: ", text.status().message()))
                : text.status();
-  Game game(std::move(*text), names, *hooks);
+  Game game(std::move(*text), names, hooks);
   game.placeholder_ = !given;
   return game;
 }
@@ -326,7 +322,7 @@ std::vector<plugin::NamedText> Game::certificate(const Position& p) const {
       v, rules_.side_to_move(p), [&](int e) { return edge_names_[e]; }, vertex_name);
 }
 
-absl::StatusOr<plugin::ResultTable> Game::table(const plugin::Options& options,
+absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
                                                 const Progress& progress) {
   return census_table(options, progress);
 }

@@ -23,6 +23,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -72,7 +73,7 @@ class Game {
   // Options: s, t (terminal names), graph (a graph as text, for use without
   // a file), dead-edges and lehman-order (alpha-beta's search hooks,
   // plugin/switching_options.hpp), and the census options of `sente table`.
-  static absl::StatusOr<Game> open(const plugin::Options& options);
+  static absl::StatusOr<Game> open(const plugin::OptionValues& options);
   // The game on the graph the text or file gives.
   absl::StatusOr<Game> with_board_of(std::string_view text, bool from_file) const;
   // InvalidArgument when no graph was given (neither a FILE nor --set graph).
@@ -125,7 +126,8 @@ class Game {
   std::vector<plugin::NamedText> certificate(const Position& p) const;
 
   // `sente table shannon`: the census of small switching games (census.hpp).
-  static absl::StatusOr<plugin::ResultTable> table(const plugin::Options& options,
+  using TableEngines = std::tuple<>;  // the census runs its own two methods
+  static absl::StatusOr<plugin::ResultTable> table(const plugin::OptionValues& options,
                                                    const Progress& progress);
 
   const NamedGraph& graph() const { return graph_; }

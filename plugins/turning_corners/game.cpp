@@ -31,11 +31,16 @@ plugin::GameInfo Game::info() {
       "`analyze` draws, for each heads coin, the corners that win. Moves are named a,b:a',b' "
       "(e.g. 3,3:1,0).";
   g.options = {
-      {"board", "ROWSxCOLS, at most 64 coins (a position gives its own)", "5x5"},
-      {"max-positions", "`sente verify`: skip boards with more positions (default: none)"},
-      {"coin-square",
-       "`sente verify`: the single-coin mex is checked on 1..N x 1..N (default: the published N, "
-       "1023)"},
+      plugin::size_option("board", Board{}.name(),
+                          "ROWSxCOLS, at most 64 coins (a position gives its own)"),
+      plugin::only_for(plugin::integer_option("max-positions", 1, plugin::kMaxNodes, "",
+                                              "skip boards with more positions (default: none)",
+                                              plugin::Unit::kPositions),
+                       plugin::Command::kVerify),
+      plugin::only_for(plugin::integer_option("coin-square", 1, 4095, "",
+                                              "the single-coin mex is checked on 1..N x 1..N "
+                                              "(default: the published N, 1023)"),
+                       plugin::Command::kVerify),
   };
   g.position_formats = {
       {"rows",
@@ -43,18 +48,11 @@ plugin::GameInfo Game::info() {
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::Options& options) {
-  // The adapter checks too; this keeps direct callers (verify, tests) as strict.
-  if (absl::Status s = plugin::check_options(plugin::full_info<Game>(), options); !s.ok()) return s;
-  Game g;
-  for (const auto& [key, value] : options) {
-    if (key == "board") {
-      absl::StatusOr<Board> b = parse_board(value);
-      if (!b.ok()) return b.status();
-      g.board_ = *b;
-      g.board_given_ = true;
-    }
-  }
+absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
+  absl::StatusOr<Board> b = parse_board(options.text("board"));
+  if (!b.ok()) return b.status();
+  Game g(*b);
+  g.board_given_ = options.given("board");
   return g;
 }
 

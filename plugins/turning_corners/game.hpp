@@ -49,9 +49,9 @@ class Game {
   explicit Game(Board board) : board_(board) {}
 
   static plugin::GameInfo info();
-  // Options: board (ROWSxCOLS, default 5x5), and for verify: max-positions,
-  // coin-square (see info()). Errors name the option.
-  static absl::StatusOr<Game> open(const plugin::Options& options);
+  // The options of info(): board, and for verify max-positions and
+  // coin-square. Errors: a board over 64 coins.
+  static absl::StatusOr<Game> open(const plugin::OptionValues& options);
 
   const Board& board() const { return board_; }
 
@@ -105,7 +105,9 @@ class Game {
   // published-values.md: the full-position mex on the ten boards of its table
   // (value = XOR of the coin values, value-0 counts) and the single-coin mex
   // against the nim product on the 1..N square.
-  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::Options& options,
+  // Its own sweeps (coin_turning.hpp), no engine of the registry.
+  using VerifyEngines = std::tuple<>;
+  static absl::StatusOr<plugin::VerifyReport> verify(const plugin::OptionValues& options,
                                                      const std::string& file,
                                                      const Progress& progress);
 

@@ -96,25 +96,16 @@ absl::StatusOr<TableBoard> board_of(std::string name, const std::string& size) {
 
 }  // namespace
 
-absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options,
+absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
-  if (options.count("board"))
+  if (options.given("board"))
     return absl::InvalidArgumentError("verify reads the boards from the file; drop --board");
-  plugin::Options game_options = options;  // the game's own, without verify's
-  game_options.erase("max-positions");
-  game_options.erase("coin-square");
-  if (absl::StatusOr<Game> g = open(game_options); !g.ok()) return g.status();
   absl::StatusOr<std::string> text = read_text_file(file, 1 << 20, "published-values.md");
   if (!text.ok()) return text.status();
-  std::uint64_t max_positions = UINT64_MAX;
-  if (auto it = options.find("max-positions"); it != options.end()) {
-    double v = 0;
-    if (!absl::SimpleAtod(it->second, &v) || !(v >= 1 && v <= 1e18))  // NaN fails too
-      return absl::InvalidArgumentError(
-          absl::StrFormat("max-positions '%s': give a number of positions, e.g. 2e6", it->second));
-    max_positions = static_cast<std::uint64_t>(v);
-  }
+  const std::uint64_t max_positions =
+      options.has("max-positions") ? static_cast<std::uint64_t>(options.integer("max-positions"))
+                                   : UINT64_MAX;
   plugin::VerifyReport rep;
   rep.file = file;
 
@@ -189,10 +180,8 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::Options& options
     const std::optional<std::string> square = number_between(*text, kSquare, "", 12);
     ++rep.items_found;
     int n = 0;
-    if (auto it = options.find("coin-square"); it != options.end()) {
-      if (!absl::SimpleAtoi(it->second, &n) || n < 1 || n > 4095)
-        return absl::InvalidArgumentError(
-            absl::StrFormat("coin-square '%s': give N from 1 to 4095", it->second));
+    if (options.has("coin-square")) {
+      n = static_cast<int>(options.integer("coin-square"));
     } else if (!square || !absl::SimpleAtoi(*square, &n) || n < 1 || n > 4095) {
       return absl::ResourceExhaustedError(absl::StrFormat(
           "the file asks for single coins 1..%s; the single-coin mex takes 1 to 4095 a side "

@@ -19,6 +19,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "sente/plugin/adapter.hpp"
+#include "sente/plugin/options.hpp"
 
 namespace bench_fixture {
 
@@ -118,14 +119,12 @@ class Game {
     info.name = "bench-fixture";
     info.title = "Bench fixture";
     info.summary = "take 1 or 2 counters from a heap; who cannot move loses";
-    info.options = {{"board", "the heap size, 1..40", "4"}};
+    info.options = {sente::plugin::integer_option("board", 1, 40, 4, "the heap size")};
     return info;
   }
-  static absl::StatusOr<Game> open(const sente::plugin::Options& options) {
+  static absl::StatusOr<Game> open(const sente::plugin::OptionValues& options) {
     Game g;
-    if (auto it = options.find("board"); it != options.end())
-      if (!absl::SimpleAtoi(it->second, &g.heap_) || g.heap_ < 1 || g.heap_ > 40)
-        return absl::InvalidArgumentError("board: give a heap size 1..40");
+    g.heap_ = static_cast<int>(options.integer("board"));
     return g;
   }
   Position start() const { return {heap_}; }

@@ -32,18 +32,20 @@ std::string error_of(const absl::Status& s) {
 }
 
 TEST(BridgItText, BoardOption) {
-  EXPECT_EQ(Game::open({})->board().name(), "5x6");
-  EXPECT_EQ(Game::open({{"board", "3x4"}})->board().n(), 3);
-  EXPECT_EQ(Game::open({{"board", "16x17"}})->board().crossings(), 16 * 16 + 15 * 15);
+  EXPECT_EQ(sente::plugin::open_game<Game>({})->board().name(), "5x6");
+  EXPECT_EQ(sente::plugin::open_game<Game>({{"board", "3x4"}})->board().n(), 3);
+  EXPECT_EQ(sente::plugin::open_game<Game>({{"board", "16x17"}})->board().crossings(),
+            16 * 16 + 15 * 15);
   for (const char* bad : {"6x5", "5x5", "17x18", "0x1", "five", "5x"}) {
-    const absl::StatusOr<Game> g = Game::open({{"board", bad}});
+    const absl::StatusOr<Game> g = sente::plugin::open_game<Game>({{"board", bad}});
     ASSERT_FALSE(g.ok()) << bad;
     EXPECT_NE(error_of(g.status()).find("n x (n+1)"), std::string::npos) << g.status();
     EXPECT_NE(error_of(g.status()).find("16"), std::string::npos) << g.status();  // the limit
   }
-  EXPECT_FALSE(Game::open({{"to-move", "green"}}).ok());
-  EXPECT_FALSE(Game::open({{"dead-edges", "maybe"}}).ok());
-  EXPECT_EQ(Game::open({{"to-move", "Blue"}})->to_move(Game::open({{"to-move", "Blue"}})->start()),
+  EXPECT_FALSE(sente::plugin::open_game<Game>({{"to-move", "green"}}).ok());
+  EXPECT_FALSE(sente::plugin::open_game<Game>({{"dead-edges", "maybe"}}).ok());
+  EXPECT_EQ(sente::plugin::open_game<Game>({{"to-move", "Blue"}})
+                ->to_move(sente::plugin::open_game<Game>({{"to-move", "Blue"}})->start()),
             "Blue");
 }
 
@@ -118,7 +120,7 @@ TEST(BridgItText, MalformedPositionsAreRefusedWithTheReason) {
     EXPECT_NE(error_of(p.status()).find(why), std::string::npos) << text << ": " << p.status();
   }
   // A board named by --board must agree with the rows given.
-  const absl::StatusOr<Game> fixed = Game::open({{"board", "3x4"}});
+  const absl::StatusOr<Game> fixed = sente::plugin::open_game<Game>({{"board", "3x4"}});
   EXPECT_FALSE(fixed->with_board_of(".|..|. Red to move", false).ok());
   EXPECT_FALSE(fixed->with_board_of(".......", false).ok() &&
                fixed->with_board_of(".......", false)->parse(".......", false).ok());

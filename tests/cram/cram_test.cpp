@@ -206,7 +206,7 @@ TEST(Cram, BoardOptionAndPositionMustAgree) {
 
 TEST(Cram, McgsImpartialDomineeringValues) {
   SENTE_REQUIRE_REFERENCE("domineering/mcgs/4x4_easy_imp.test");
-  absl::StatusOr<plugin::VerifyReport> r = Game::verify(
+  absl::StatusOr<plugin::VerifyReport> r = sente::plugin::verify_game<Game>(
       {}, sente::testing::reference_file("domineering/mcgs/4x4_easy_imp.test").string(), {});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->items_found, 400);

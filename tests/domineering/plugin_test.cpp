@@ -13,6 +13,7 @@
 #include "naive.hpp"
 #include "outcome.hpp"
 #include "sente/plugin/analysis.hpp"
+#include "sente/plugin/registry.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente::domineering {
@@ -148,6 +149,13 @@ TEST(DomineeringPlugin, APositionGivesItsBoardAndABoardThatDisagreesIsAnError) {
       << bad.status().message();
 }
 
+// The alpha-beta options `sente table` hands the game (command_values).
+absl::StatusOr<SearchOptions> table_search_options(const plugin::Options& o) {
+  absl::StatusOr<plugin::OptionValues> v = plugin::command_values<Game>(o, plugin::Command::kTable);
+  if (!v.ok()) return v.status();
+  return plugin::AlphaBetaEngine::search_options(*v);
+}
+
 // `sente table` and `sente verify` run alpha-beta with the alphabeta engine's
 // options (the game's history=off default) and refuse other engines'.
 TEST(DomineeringPlugin, TableAndVerifyReadTheAlphaBetaOptions) {
@@ -174,13 +182,14 @@ TEST(DomineeringPlugin, TableAndVerifyReadTheAlphaBetaOptions) {
 TEST(DomineeringPlugin, TableChecksAgainstThePublishedOutcomes) {
   SENTE_REQUIRE_REFERENCE("domineering/domineering_outcomes.csv");
   const std::string csv = sente::testing::reference_path("domineering/domineering_outcomes.csv");
-  absl::StatusOr<plugin::ResultTable> t = Game::table({{"max-area", "20"}, {"check", csv}}, {});
+  absl::StatusOr<plugin::ResultTable> t =
+      sente::plugin::table_game<Game>({{"max-area", "20"}, {"check", csv}}, {});
   ASSERT_TRUE(t.ok()) << t.status();
   EXPECT_TRUE(t->checked);
   EXPECT_GT(t->compared, 30);
   EXPECT_EQ(t->mismatches, 0);
   EXPECT_EQ(t->unresolved, 0);
-  absl::StatusOr<plugin::VerifyReport> v = Game::verify({}, csv, {});
+  absl::StatusOr<plugin::VerifyReport> v = sente::plugin::verify_game<Game>({}, csv, {});
   ASSERT_TRUE(v.ok()) << v.status();
   EXPECT_EQ(v->values_compared, 67);
   EXPECT_EQ(v->values_matched, 67);

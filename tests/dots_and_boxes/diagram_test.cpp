@@ -11,6 +11,7 @@
 
 #include "diagram.hpp"
 #include "game.hpp"
+#include "sente/plugin/registry.hpp"
 #include "sente/testing/reference_data.hpp"
 #include "solve_helpers.hpp"
 
@@ -37,7 +38,7 @@ TEST(WilsonDiagrams, ExcerptRecoversThreeBoardsAndVerifiesTheThreeByThree) {
   EXPECT_EQ((*ds)[2].loony.size(), 36u);  // the four lines at the centre dot have none
 
   absl::StatusOr<plugin::VerifyReport> r =
-      Game::verify({}, testing::reference_file(kExcerpt).string(), {});
+      sente::plugin::verify_game<Game>({}, testing::reference_file(kExcerpt).string(), {});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->items_found, 3);
   EXPECT_EQ(r->values_compared, 24);
@@ -51,7 +52,7 @@ TEST(WilsonDiagrams, ExcerptRecoversThreeBoardsAndVerifiesTheThreeByThree) {
 TEST(WilsonDiagrams, FirstMoveTableVerifies) {
   SENTE_REQUIRE_REFERENCE(kCsv);
   absl::StatusOr<plugin::VerifyReport> r =
-      Game::verify({}, testing::reference_file(kCsv).string(), {});
+      sente::plugin::verify_game<Game>({}, testing::reference_file(kCsv).string(), {});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->items_found, 3);
   EXPECT_EQ(r->values_compared, 24);
@@ -65,7 +66,7 @@ TEST(WilsonDiagrams, ProgramInputGivesThePublishedThreeByFiveSwedishValue) {
   const std::string md = testing::read_text(testing::reference_file(kValues));
   std::smatch m;
   ASSERT_TRUE(std::regex_search(md, m, std::regex(R"(\| 3x5 Swedish \| 22 \| ([+-]?\d+) \|)")));
-  absl::StatusOr<Game> game = Game::open({});
+  absl::StatusOr<Game> game = sente::plugin::open_game<Game>({});
   ASSERT_TRUE(game.ok());
   const std::string text = testing::read_text(testing::reference_file(kInput));
   // The plain game (3x3) refuses another board; the game for the diagram's board reads it.
@@ -141,7 +142,7 @@ TEST(WilsonDiagrams, MalformedDiagramNamesLineAndColumn) {
   absl::StatusOr<std::vector<Diagram>> ds = parse_diagrams(text);
   ASSERT_FALSE(ds.ok());
   EXPECT_NE(ds.status().message().find("line 3, column 8"), absl::string_view::npos) << ds.status();
-  absl::StatusOr<Game> game = Game::open({});
+  absl::StatusOr<Game> game = sente::plugin::open_game<Game>({});
   absl::StatusOr<Position> pos = game->parse("+-----+\n\n   A  |\n\n+-----+\n");
   ASSERT_FALSE(pos.ok());
   EXPECT_NE(pos.status().message().find("owner"), absl::string_view::npos) << pos.status();
@@ -202,7 +203,7 @@ TEST(WilsonDiagrams, LineEndingsAndBrokenDotRows) {
 }
 
 TEST(BadInput, PenaltiesAndFilesWithoutDiagrams) {
-  absl::StatusOr<Game> game = Game::open({});
+  absl::StatusOr<Game> game = sente::plugin::open_game<Game>({});
   ASSERT_TRUE(game.ok());
   absl::StatusOr<Position> p = game->parse("\xEF\xBB\xBF\n1\n+-+\n| |\n+-+\n");
   ASSERT_FALSE(p.ok());
@@ -221,7 +222,7 @@ TEST(BadInput, PenaltiesAndFilesWithoutDiagrams) {
 // spacing are refused at once; the old reading would pass the test
 // timeout by hours.
 TEST(BadInput, LongBrokenDotRowsAreReadOnce) {
-  absl::StatusOr<Game> game = Game::open({});
+  absl::StatusOr<Game> game = sente::plugin::open_game<Game>({});
   ASSERT_TRUE(game.ok());
   for (const std::string pair : {"+-", "+-----"}) {
     std::string line = "a";
@@ -243,20 +244,22 @@ TEST(BadInput, VariantDiagramsWithoutAMoverNeedTheVariant) {
   const BoardPosition start = BoardPosition::start(board, Variant::kIcelandic);
   const std::string program = "+ + + +\n|\n+ + + +\n|\n+-+-+-+\n";
   for (const std::string& text : {render_diagram(start, {}, {}), program}) {
-    absl::StatusOr<Game> plain = Game::open({{"board", "2x3"}});
+    absl::StatusOr<Game> plain = sente::plugin::open_game<Game>({{"board", "2x3"}});
     ASSERT_TRUE(plain.ok());
     absl::StatusOr<Position> refused = plain->parse(text, /*from_file=*/true);
     ASSERT_FALSE(refused.ok()) << text;
     EXPECT_NE(refused.status().message().find("--variant"), absl::string_view::npos);
 
-    absl::StatusOr<Game> icelandic = Game::open({{"board", "2x3"}, {"variant", "icelandic"}});
+    absl::StatusOr<Game> icelandic =
+        sente::plugin::open_game<Game>({{"board", "2x3"}, {"variant", "icelandic"}});
     ASSERT_TRUE(icelandic.ok());
     absl::StatusOr<Position> p = icelandic->parse(text, /*from_file=*/true);
     ASSERT_TRUE(p.ok()) << p.status() << "\n" << text;
     EXPECT_EQ(icelandic->format(*p), icelandic->format(icelandic->start()));
     EXPECT_EQ(helpers::solve(icelandic->board_position(*p)).value, helpers::solve(start).value);
 
-    absl::StatusOr<Game> swedish = Game::open({{"board", "2x3"}, {"variant", "swedish"}});
+    absl::StatusOr<Game> swedish =
+        sente::plugin::open_game<Game>({{"board", "2x3"}, {"variant", "swedish"}});
     ASSERT_TRUE(swedish.ok());
     absl::StatusOr<Position> not_swedish = swedish->parse(text, /*from_file=*/true);
     ASSERT_FALSE(not_swedish.ok());
@@ -268,12 +271,13 @@ TEST(BadInput, VariantDiagramsWithoutAMoverNeedTheVariant) {
   for (const auto& [id, v] : helpers::solve(start).moves) labels[id] = std::to_string(v);
   const std::string file = ::testing::TempDir() + "/icelandic-no-mover.txt";
   std::ofstream(file) << render_diagram(start, labels, {});
-  absl::StatusOr<plugin::VerifyReport> unsaid = Game::verify({}, file, {});
+  absl::StatusOr<plugin::VerifyReport> unsaid = sente::plugin::verify_game<Game>({}, file, {});
   ASSERT_TRUE(unsaid.ok()) << unsaid.status();
   EXPECT_EQ(unsaid->values_compared, 0);
   ASSERT_EQ(unsaid->skipped.size(), 1u);
   EXPECT_NE(unsaid->skipped[0].what.find("--variant"), std::string::npos);
-  absl::StatusOr<plugin::VerifyReport> said = Game::verify({{"variant", "icelandic"}}, file, {});
+  absl::StatusOr<plugin::VerifyReport> said =
+      sente::plugin::verify_game<Game>({{"variant", "icelandic"}}, file, {});
   ASSERT_TRUE(said.ok()) << said.status();
   EXPECT_EQ(said->values_compared, 12);
   EXPECT_EQ(said->values_matched, 12);
@@ -283,7 +287,7 @@ TEST(BadInput, VariantDiagramsWithoutAMoverNeedTheVariant) {
   // Swedish one always does): parity is the same whatever the variant, so the
   // diagram is read without one, as Wilson's 3x5 Swedish input above.
   const BoardPosition swedish = BoardPosition::start(*Board::parse("2x2"), Variant::kSwedish);
-  absl::StatusOr<Game> plain = Game::open({{"board", "2x2"}});
+  absl::StatusOr<Game> plain = sente::plugin::open_game<Game>({{"board", "2x2"}});
   ASSERT_TRUE(plain.ok());
   absl::StatusOr<Position> p = plain->parse(render_diagram(swedish, {}, {}), /*from_file=*/true);
   ASSERT_TRUE(p.ok()) << p.status();
@@ -293,19 +297,20 @@ TEST(BadInput, VariantDiagramsWithoutAMoverNeedTheVariant) {
 // Issue 13 case 13: Sente's own game-over diagram of the 1x1 Swedish board
 // (every line pre-drawn, the box nobody's) reads back.
 TEST(BadInput, TheOneBoxSwedishGameOverDiagramReadsBack) {
-  absl::StatusOr<Game> g = Game::open({{"board", "1x1"}, {"variant", "swedish"}});
+  absl::StatusOr<Game> g =
+      sente::plugin::open_game<Game>({{"board", "1x1"}, {"variant", "swedish"}});
   ASSERT_TRUE(g.ok());
   const std::string text = render_diagram(g->board_position(g->start()), {}, {"game over"});
   absl::StatusOr<Position> p = g->parse(text, /*from_file=*/true);
   ASSERT_TRUE(p.ok()) << p.status() << "\n" << text;
   EXPECT_EQ(g->format(*p), g->format(g->start()));
-  absl::StatusOr<Game> plain = Game::open({{"board", "1x1"}});
+  absl::StatusOr<Game> plain = sente::plugin::open_game<Game>({{"board", "1x1"}});
   ASSERT_TRUE(plain.ok());
   EXPECT_TRUE(plain->parse(text, /*from_file=*/true).ok());
 }
 
 TEST(BadInput, MoveListsInFilesAreMoves) {
-  absl::StatusOr<Game> game = Game::open({{"board", "2x3"}});
+  absl::StatusOr<Game> game = sente::plugin::open_game<Game>({{"board", "2x3"}});
   ASSERT_TRUE(game.ok());
   absl::StatusOr<Position> typed = game->parse("bc cd dg");
   absl::StatusOr<Position> in_file = game->parse("bc cd\ndg\n", /*from_file=*/true);
@@ -319,31 +324,31 @@ TEST(BadInput, MoveListsInFilesAreMoves) {
 }
 
 TEST(BadInput, OptionsThatDoNotApplyAreRefused) {
-  absl::StatusOr<Game> g = Game::open({{"board", "2x3"}, {"to-move", "A"}});
+  absl::StatusOr<Game> g = sente::plugin::open_game<Game>({{"board", "2x3"}, {"to-move", "A"}});
   ASSERT_TRUE(g.ok());
   EXPECT_FALSE(g->parse("bc").ok());  // --to-move is for diagrams only
-  absl::StatusOr<Game> v = Game::open({{"variant", "swedish"}});
+  absl::StatusOr<Game> v = sente::plugin::open_game<Game>({{"variant", "swedish"}});
   ASSERT_TRUE(v.ok());
   EXPECT_FALSE(v->parse("+-----+\n\n|     |\n\n+-----+\n").ok());  // diagram + variant
-  EXPECT_FALSE(Game::open({{"board", ""}}).ok());
+  EXPECT_FALSE(sente::plugin::open_game<Game>({{"board", ""}}).ok());
 }
 
 TEST(BadInput, UnknownBoardsAndVariantsAreNamed) {
   for (const char* bad : {"3y3", "0x3", "x", "3x"}) {
-    absl::StatusOr<Game> g = Game::open({{"board", bad}});
+    absl::StatusOr<Game> g = sente::plugin::open_game<Game>({{"board", bad}});
     ASSERT_FALSE(g.ok()) << bad;
     EXPECT_NE(g.status().message().find(bad), absl::string_view::npos) << g.status();
   }
-  absl::StatusOr<Game> big = Game::open({{"board", "6x6"}});
+  absl::StatusOr<Game> big = sente::plugin::open_game<Game>({{"board", "6x6"}});
   ASSERT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(big.status().message().find("84 lines"), absl::string_view::npos) << big.status();
-  absl::StatusOr<Game> v = Game::open({{"variant", "norwegian"}});
+  absl::StatusOr<Game> v = sente::plugin::open_game<Game>({{"variant", "norwegian"}});
   ASSERT_FALSE(v.ok());
   EXPECT_NE(v.status().message().find("norwegian"), absl::string_view::npos);
 }
 
 TEST(BadInput, BoardsOverTheLimitSayTheLimitAndTheMemory) {
-  absl::StatusOr<Game> g = Game::open({{"board", "4x4"}});
+  absl::StatusOr<Game> g = sente::plugin::open_game<Game>({{"board", "4x4"}});
   ASSERT_TRUE(g.ok());
   absl::StatusOr<DenseView> v = g->dense_view(g->start());
   ASSERT_EQ(v.status().code(), absl::StatusCode::kResourceExhausted);

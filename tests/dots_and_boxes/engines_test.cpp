@@ -123,7 +123,7 @@ TEST(DotsAndBoxesText, FormatIsReadBack) {
       ASSERT_TRUE(back.ok()) << text << ": " << back.status();
       EXPECT_EQ(*back, p) << text;
       // A game opened without a board takes the board from the text.
-      absl::StatusOr<Game> plain = Game::open({});
+      absl::StatusOr<Game> plain = sente::plugin::open_game<Game>({});
       ASSERT_TRUE(plain.ok());
       absl::StatusOr<Game> other = plain->with_board_of(text, false);
       ASSERT_TRUE(other.ok()) << other.status();
@@ -141,7 +141,7 @@ TEST(DotsAndBoxesText, FormatIsReadBack) {
 }
 
 TEST(DotsAndBoxesText, MovesInEveryNotationAndOnlyUndrawnLines) {
-  absl::StatusOr<Game> game = Game::open({{"board", "2x2"}});
+  absl::StatusOr<Game> game = sente::plugin::open_game<Game>({{"board", "2x2"}});
   ASSERT_TRUE(game.ok());
   const Position start = game->start();
   const Position p = *game->parse("ab 10");

@@ -21,12 +21,12 @@ struct Subtraction {
   static GameInfo info() {
     GameInfo g;
     g.name = "subtraction";
-    g.options = {{"heap", "tokens at the start", "10"}};
+    g.options = {integer_option("heap", 0, 1000, 10, "tokens at the start")};
     return g;
   }
-  static absl::StatusOr<Subtraction> open(const Options& o) {
+  static absl::StatusOr<Subtraction> open(const OptionValues& o) {
     Subtraction s;
-    if (auto it = o.find("heap"); it != o.end()) s.heap = std::stoi(it->second);
+    s.heap = static_cast<int>(o.integer("heap"));
     return s;
   }
   Position start() const { return heap; }
@@ -62,9 +62,9 @@ struct DenseSubtraction : Subtraction {
     g.name = "dense-subtraction";
     return g;
   }
-  static absl::StatusOr<DenseSubtraction> open(const Options& o) {
+  static absl::StatusOr<DenseSubtraction> open(const OptionValues& o) {
     DenseSubtraction s;
-    if (auto it = o.find("heap"); it != o.end()) s.heap = std::stoi(it->second);
+    s.heap = static_cast<int>(o.integer("heap"));
     return s;
   }
   absl::StatusOr<View> dense_view(int p) const {

@@ -5,11 +5,12 @@
 #include "cram/game.hpp"
 #include "domineering/published.hpp"
 #include "fuzz_input.hpp"
+#include "sente/plugin/registry.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const sente::fuzz::ScratchFile file("input.test");
   const std::string& path = file.write(sente::fuzz::as_text(data, size));
   (void)sente::domineering::read_mcgs_test(path);
-  (void)sente::cram::Game::verify({{"memo-positions", "1"}}, path, {});
+  (void)sente::plugin::verify_game<sente::cram::Game>({{"memo-positions", "1"}}, path, {});
   return 0;
 }

@@ -16,6 +16,7 @@
 
 #include "fuzz_input.hpp"
 #include "gobblet_gobblers/game.hpp"
+#include "sente/plugin/registry.hpp"
 #include "sente/support/table_file.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -33,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const std::string& name : t->section_names()) (void)t->section_as<std::uint64_t>(name);
   // A file the engine cannot use is refused; one it takes as absent is
   // solved (the variant is tiny) and written over the scratch file.
-  (void)sente::gobblet_gobblers::Game::table({{"pieces", "1"}, {"sizes", "2"}, {"table", path}},
-                                             {});
+  (void)sente::plugin::table_game<sente::gobblet_gobblers::Game>(
+      {{"pieces", "1"}, {"sizes", "2"}, {"table", path}}, {});
   return 0;
 }

@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_replace.h"
 #include "game.hpp"
+#include "sente/plugin/registry.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente::gobblet_gobblers::testing {
@@ -21,7 +22,7 @@ inline constexpr const char* kPublished = "gobblet-gobblers/published-values.md"
 
 // The game of a variant given as driver options ({"pieces", "1"}, ...).
 inline Game variant(const plugin::Options& options) {
-  absl::StatusOr<Game> g = Game::open(options);
+  absl::StatusOr<Game> g = sente::plugin::open_game<Game>(options);
   EXPECT_TRUE(g.ok()) << g.status();
   return g.ok() ? *g : Game();
 }

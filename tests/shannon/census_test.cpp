@@ -11,10 +11,12 @@
 #include <random>
 
 #include "census.hpp"
+#include "game.hpp"
 #include "lehman_census.hpp"
 #include "search_census.hpp"
 #include "sente/engines/minimax.hpp"
 #include "sente/matroid/switching_rules.hpp"
+#include "sente/plugin/registry.hpp"
 #include "sente/support/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 #include "switching_search.hpp"
@@ -77,11 +79,11 @@ TEST(Census, ProgressReachesTheTotal) {
 TEST(Census, TableComparesWithThePublishedFile) {
   SENTE_REQUIRE_REFERENCE(kValues);
   absl::StatusOr<plugin::ResultTable> t =
-      census_table({{"vertices", "6"},
-                    {"method", "both"},
-                    {"check-positions", "on"},
-                    {"check", testing::reference_path(kValues)}},
-                   nullptr);
+      sente::plugin::table_game<sente::shannon::Game>({{"vertices", "6"},
+                                                       {"method", "both"},
+                                                       {"check-positions", "on"},
+                                                       {"check", testing::reference_path(kValues)}},
+                                                      nullptr);
   ASSERT_TRUE(t.ok()) << t.status();
   EXPECT_TRUE(t->checked);
   EXPECT_EQ(t->compared, 5);
@@ -99,7 +101,8 @@ TEST(Census, TableRefusesBadOptions) {
                                     {{"check-positions", "on"}, {"method", "lehman"}},
                                     {{"check", "/nonexistent/published-values.md"}},
                                     {{"vertices", "9"}}}) {  // 45 min unless asked
-    absl::StatusOr<plugin::ResultTable> t = census_table(o, nullptr);
+    absl::StatusOr<plugin::ResultTable> t =
+        sente::plugin::table_game<sente::shannon::Game>(o, nullptr);
     EXPECT_FALSE(t.ok()) << o.begin()->first;
   }
 }

@@ -33,7 +33,7 @@ std::string read_file(const std::string& name) {
 }
 
 Game open_game(const plugin::Options& options) {
-  absl::StatusOr<Game> g = Game::open(options);
+  absl::StatusOr<Game> g = sente::plugin::open_game<Game>(options);
   EXPECT_TRUE(g.ok()) << g.status();
   return std::move(*g);
 }
@@ -227,7 +227,7 @@ TEST(ShannonErrors, BadInputSaysWhatWasWrong) {
   EXPECT_NE(error("graph { s -- }").find("DOT: "), std::string::npos);
   EXPECT_NE(error("a b\nb c\n").find("its vertices are a, b, c"), std::string::npos);
   EXPECT_NE(error("s = a; a b\n", {{"t", "a"}}).find("both 'a'"), std::string::npos);
-  absl::StatusOr<Game> same = Game::open({{"s", "a"}, {"t", "a"}});
+  absl::StatusOr<Game> same = sente::plugin::open_game<Game>({{"s", "a"}, {"t", "a"}});
   ASSERT_FALSE(same.ok());
   EXPECT_NE(same.status().message().find("both 'a'"), absl::string_view::npos);
   EXPECT_NE(error("s t short extra\n").find("line 1"), std::string::npos);
@@ -238,7 +238,7 @@ TEST(ShannonErrors, BadInputSaysWhatWasWrong) {
   const std::string too_big = error(big);
   EXPECT_NE(too_big.find("at most 512"), std::string::npos) << too_big;
   EXPECT_NE(too_big.find("matroid::solve"), std::string::npos) << too_big;
-  EXPECT_FALSE(Game::open({{"dead-edges", "maybe"}}).ok());
+  EXPECT_FALSE(sente::plugin::open_game<Game>({{"dead-edges", "maybe"}}).ok());
   // No graph at all: not an empty game but an error that says what to give.
   plugin::Adapter<Game> adapter;
   absl::StatusOr<plugin::Analysis> none = adapter.solve({}, {"", ""}, {});

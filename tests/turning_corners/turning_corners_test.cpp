@@ -145,8 +145,8 @@ TEST(TurningCorners, PublishedTableAndCoinSquare) {
   SENTE_REQUIRE_REFERENCE("turning-corners/published-values.md");
   const std::string file =
       sente::testing::reference_file("turning-corners/published-values.md").string();
-  absl::StatusOr<plugin::VerifyReport> r =
-      Game::verify({{"max-positions", "4194304"}, {"coin-square", "128"}}, file, {});
+  absl::StatusOr<plugin::VerifyReport> r = sente::plugin::verify_game<Game>(
+      {{"max-positions", "4194304"}, {"coin-square", "128"}}, file, {});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->items_found, 11);     // ten boards and the coin square
   EXPECT_EQ(r->skipped.size(), 4u);  // 3x8, 4x6, 5x5 and Rugs 5x5: by the driver command
@@ -169,12 +169,12 @@ TEST(TurningCorners, VerifyReadsHugeNumbersWithoutCrashing) {
         << "| Ruler | 2 coins | " << digits << " | 1 |\n\n"
         << "Mex and nim product agree for all 1 <= a, b <= " << digits << "\n";
   }
-  absl::StatusOr<plugin::VerifyReport> r = Game::verify({}, file, {});
+  absl::StatusOr<plugin::VerifyReport> r = sente::plugin::verify_game<Game>({}, file, {});
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted) << r.status();
   EXPECT_NE(r.status().message().find("over 12 digits"), std::string::npos) << r.status();
   EXPECT_LT(r.status().message().size(), 400u);
-  r = Game::verify({{"coin-square", "4"}}, file, {});
+  r = sente::plugin::verify_game<Game>({{"coin-square", "4"}}, file, {});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->items_found, 4);
   EXPECT_EQ(r->skipped.size(), 3u);  // the three malformed rows, each said
@@ -183,11 +183,12 @@ TEST(TurningCorners, VerifyReadsHugeNumbersWithoutCrashing) {
 }
 
 TEST(TurningCorners, BadInputSaysWhatToDo) {
-  absl::StatusOr<Game> g = Game::open({});
+  absl::StatusOr<Game> g = sente::plugin::open_game<Game>({});
   ASSERT_TRUE(g.ok());
   EXPECT_NE(g->parse("HTX|TTH").status().message().find("row 1, column 3"), std::string::npos);
   EXPECT_NE(g->parse("HT|TTH").status().message().find("same width"), std::string::npos);
-  EXPECT_EQ(Game::open({{"engine", "fast"}}).status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(sente::plugin::open_game<Game>({{"engine", "fast"}}).status().code(),
+            absl::StatusCode::kInvalidArgument);
   absl::StatusOr<plugin::Bound<Game>> big =
       plugin::bind<Game>({{"engine", "mex"}, {"board", "8x8"}}, {});
   EXPECT_EQ(big.status().code(), absl::StatusCode::kResourceExhausted);

@@ -3,18 +3,24 @@
 #include <cstdio>
 #include <iostream>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
 #include "sente/plugin/loader.hpp"
+#include "sente/plugin/options.hpp"
 
 namespace sente::driver {
 namespace {
 
-void print_option(const plugin::OptionInfo& o) {
-  std::cout << "      " << o.name << std::string(o.name.size() < 15 ? 15 - o.name.size() : 1, ' ')
-            << o.description << (o.default_value.empty() ? "" : " [" + o.default_value + "]")
-            << "\n";
+// "      --board ROWSxCOLS  the board [8x8]"
+std::string option_line(const plugin::OptionInfo& o) {
+  std::string flag = absl::StrCat("--", o.name, " ", plugin::value_hint(o));
+  if (flag.size() < 28) flag.resize(28, ' ');
+  return absl::StrCat("      ", flag, " ", o.description,
+                      o.default_value.empty() ? "" : absl::StrCat(" [", o.default_value, "]"),
+                      "\n");
 }
 
 void print_game(const plugin::LoadedPlugin& p) {
@@ -24,16 +30,7 @@ void print_game(const plugin::LoadedPlugin& p) {
     std::cout << "  variants:\n";
     for (const auto& v : g.variants) std::cout << "    " << v.name << ": " << v.description << "\n";
   }
-  std::cout << "  options (each with --set KEY=VALUE; board, variant, to-move and engine also by "
-               "their own flags):\n";
-  for (const auto& o : g.options)
-    if (o.engine.empty()) print_option(o);
-  std::cout << "  engines (the first that takes a position is the default):\n";
-  for (const auto& e : g.engines) {
-    std::cout << "    " << e.name << ": " << e.description << "\n";
-    for (const auto& o : g.options)
-      if (o.engine == e.name) print_option(o);
-  }
+  std::cout << options_help(g);
   if (!g.position_formats.empty()) {
     std::cout << "  positions:\n";
     for (const auto& f : g.position_formats)
@@ -43,6 +40,33 @@ void print_game(const plugin::LoadedPlugin& p) {
 }
 
 }  // namespace
+
+std::string options_help(const plugin::GameInfo& g) {
+  using plugin::OptionScope;
+  std::string out = "  options (each as --NAME VALUE or --set NAME=VALUE; [the default]):\n";
+  for (const auto& o : g.options)
+    if (o.scope == OptionScope::kGame && o.name != "engine") out += option_line(o);
+  for (plugin::Command c : {plugin::Command::kTable, plugin::Command::kVerify}) {
+    std::string lines;
+    for (const auto& o : g.options)
+      if (o.scope == OptionScope::kCommand && o.command == c) lines += option_line(o);
+    const std::vector<std::string>& engines =
+        c == plugin::Command::kTable ? g.table_engines : g.verify_engines;
+    if (!lines.empty() || !engines.empty())
+      absl::StrAppend(&out, "    `sente ", plugin::command_name(c), "` only",
+                      engines.empty()
+                          ? std::string(" (runs its own computation, no --engine)")
+                          : absl::StrCat(" (runs ", absl::StrJoin(engines, " or "), ")"),
+                      ":\n", lines);
+  }
+  out += "  engines (--engine NAME; the first that takes a position is the default):\n";
+  for (const auto& e : g.engines) {
+    absl::StrAppend(&out, "    ", e.name, ": ", e.description, "\n");
+    for (const auto& o : g.options)
+      if (o.scope == OptionScope::kEngine && o.engine == e.name) out += option_line(o);
+  }
+  return out;
+}
 
 int run_list(const Common& common, const std::string& game) {
   plugin::Discovery d = plugin::discover_plugins(plugin::plugin_search_path());

@@ -53,7 +53,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   absl::StatusOr<plugin::PositionInput> input =
       position.empty() ? plugin::PositionInput{} : position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
   if (!p.ok()) return report_plugin_error(p.status());
   absl::StatusOr<std::shared_ptr<plugin::Session>> session = p->game->session(options, *input);
   if (!session.ok()) return report_error(session.status());

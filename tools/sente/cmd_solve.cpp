@@ -94,7 +94,7 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
               const std::vector<std::string>& position) {
   absl::StatusOr<plugin::PositionInput> input = position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
   if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::Analysis> a = p->game->solve(options, *input, bar.callback());
@@ -106,7 +106,7 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
                 const std::vector<std::string>& position) {
   absl::StatusOr<plugin::PositionInput> input = position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
   if (!p.ok()) return report_plugin_error(p.status());
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
   absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *input, bar.callback());

@@ -48,7 +48,7 @@ std::string to_markdown(const plugin::ResultTable& t) {
 
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output) {
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
   if (!p.ok()) return report_plugin_error(p.status());
   // Refuse unwritable outputs before the work, creating nothing: the files
   // appear, complete, only when the table is (output_file.hpp).

@@ -44,6 +44,9 @@ struct BenchPlan {
 int run_bench(const Common& common, const plugin::Options& options, const BenchPlan& plan);
 // `game` empty: every game; else that game with every engine option.
 int run_list(const Common& common, const std::string& game = {});
+// A game's option schema as `sente list` and `sente COMMAND GAME --help` print
+// it: the game's options, each command's own, each engine's.
+std::string options_help(const plugin::GameInfo& game);
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output);
 // The value of a position (empty: the start) for the player to move.

@@ -1,5 +1,7 @@
 #include "json_output.hpp"
 
+#include "sente/plugin/options.hpp"
+
 #include <cmath>
 #include <vector>
 
@@ -9,9 +11,22 @@ void to_json(nlohmann::json& j, const NamedText& t) {
   j = {{"name", t.name}, {"description", t.description}};
 }
 
+// The schema entry: the closed enums become their names here and only here.
 void to_json(nlohmann::json& j, const OptionInfo& o) {
-  j = {{"name", o.name}, {"description", o.description}, {"default", o.default_value}};
+  j = {{"name", o.name},
+       {"description", o.description},
+       {"default", o.default_value},
+       {"type", type_name(o.type)},
+       {"scope", scope_name(o.scope)}};
   if (!o.engine.empty()) j["engine"] = o.engine;
+  if (o.scope == OptionScope::kCommand) j["command"] = command_name(o.command);
+  if (o.type == OptionType::kInteger) {
+    j["min"] = o.min;
+    j["max"] = o.max;
+  }
+  if (o.type == OptionType::kEnum) j["values"] = o.values;
+  if (o.role != OptionRole::kNone) j["role"] = role_name(o.role);
+  if (o.unit != Unit::kNone) j["unit"] = unit_name(o.unit);
 }
 
 void to_json(nlohmann::json& j, const EngineInfo& e) {
@@ -25,7 +40,9 @@ void to_json(nlohmann::json& j, const GameInfo& g) {
        {"options", g.options},
        {"variants", g.variants},
        {"engines", g.engines},
-       {"position_formats", g.position_formats}};
+       {"position_formats", g.position_formats},
+       {"table_engines", g.table_engines},
+       {"verify_engines", g.verify_engines}};
 }
 
 void to_json(nlohmann::json& j, const Stat& s) {

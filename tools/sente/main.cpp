@@ -10,10 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_join.h"
 #include "build_info.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "interrupt.hpp"
+#include "sente/plugin/loader.hpp"
 
 namespace {
 
@@ -32,45 +34,86 @@ constexpr const char* kFooter = R"(Exit codes:
 Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
 then <install prefix>/lib/sente/plugins.)";
 
+// A command's game options: the driver names none of them. Every option of
+// the game's schema is given as --NAME VALUE (rewritten to --set NAME=VALUE
+// by game_option_flags before parsing) or --set NAME=VALUE; the plugin checks
+// them against its schema.
 struct GameArgs {
   std::string game;
-  std::string board, variant, engine, to_move, node_limit, table_mb, table_file;
-  std::map<std::string, std::string> named;  // table options
-  std::vector<std::string> sets;             // --set KEY=VALUE
+  std::string engine;             // --engine: the registry's choice, for every game
+  std::vector<std::string> sets;  // --set KEY=VALUE
   sente::plugin::Options options() const {
     sente::plugin::Options o;
     for (const std::string& kv : sets) {
       const std::size_t eq = kv.find('=');
       o[kv.substr(0, eq)] = eq == std::string::npos ? "" : kv.substr(eq + 1);
     }
-    // A key given both by its own flag and by --set is refused by clash().
-    for (const auto& [k, v] : named)
-      if (!v.empty()) o[k] = v;
-    if (!board.empty()) o["board"] = board;
-    if (!variant.empty()) o["variant"] = variant;
     if (!engine.empty()) o["engine"] = engine;
-    if (!to_move.empty()) o["to-move"] = to_move;
-    if (!node_limit.empty()) o["node-limit"] = node_limit;
-    if (!table_mb.empty()) o["table-mb"] = table_mb;
-    if (!table_file.empty()) o["table"] = table_file;
     return o;
   }
 };
 
-// The option given twice (by --set and its own flag, or by two --set), if any.
+// The option given twice (by two flags, or --engine and --set engine=), if any.
 std::string clash(const GameArgs& a) {
   std::map<std::string, int> seen;
   for (const std::string& kv : a.sets) ++seen[kv.substr(0, kv.find('='))];
-  const std::map<std::string, const std::string*> flags = {
-      {"board", &a.board},     {"variant", &a.variant},       {"engine", &a.engine},
-      {"to-move", &a.to_move}, {"node-limit", &a.node_limit}, {"table-mb", &a.table_mb},
-      {"table", &a.table_file}};
-  for (const auto& [key, n] : seen) {
-    const auto flag = flags.find(key);
-    const auto named = a.named.find(key);
-    if (n > 1 || (flag != flags.end() && !flag->second->empty()) ||
-        (named != a.named.end() && !named->second.empty()))
-      return key;
+  if (!a.engine.empty()) ++seen["engine"];
+  for (const auto& [key, n] : seen)
+    if (n > 1) return key;
+  return {};
+}
+
+// Rewrites the game options of a command line: every --NAME VALUE or
+// --NAME=VALUE whose NAME is not a flag of the command becomes --set
+// NAME=VALUE, so each option of a game's schema is a flag without the driver
+// naming it. Errors: a --NAME with no value.
+absl::StatusOr<std::vector<std::string>> game_option_flags(const CLI::App& cmd,
+                                                           std::vector<std::string> args) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--") {
+      out.insert(out.end(), args.begin() + static_cast<std::ptrdiff_t>(i), args.end());
+      break;
+    }
+    if (a.size() < 2 || a[0] != '-' || a == "-") {
+      out.push_back(a);
+      continue;
+    }
+    const std::size_t eq = a.find('=');
+    const std::string flag = a.substr(0, eq);
+    const CLI::Option* known = cmd.get_option_no_throw(flag);
+    if (known || flag == "--help" || flag == "-h" || a[1] != '-') {
+      out.push_back(a);
+      if (known && eq == std::string::npos && known->get_expected_min() > 0 && i + 1 < args.size())
+        out.push_back(args[++i]);
+      continue;
+    }
+    const std::string name = flag.substr(2);
+    std::string value;
+    if (eq != std::string::npos) {
+      value = a.substr(eq + 1);
+    } else if (i + 1 < args.size()) {
+      value = args[++i];
+    } else {
+      return absl::InvalidArgumentError(
+          absl::StrCat(flag, " needs a value (--", name, " VALUE, or --set ", name, "=VALUE)"));
+    }
+    out.push_back("--set");
+    out.push_back(name + "=" + value);
+  }
+  return out;
+}
+
+// The game a command line names: its first positional argument (after the
+// rewriting above), or "".
+std::string game_named(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--set" || args[i] == "--engine" || args[i] == "-e") {
+      ++i;
+      continue;
+    }
+    if (!args[i].empty() && args[i][0] != '-') return args[i];
   }
   return {};
 }
@@ -116,40 +159,26 @@ CLI::Validator key_value() {
       "");
 }
 
+// Said in every game command's help: where the game's own flags come from.
+constexpr const char* kGameFlags =
+    "Game options: every option of the game, its engines and this command is a flag, --NAME "
+    "VALUE (or --set NAME=VALUE), e.g. --board 3x5 --node-limit 4e7 --table gg.tbl; "
+    "`sente COMMAND GAME --help` and `sente list GAME` list them with their types and "
+    "defaults.";
+
 void add_search_options(CLI::App* cmd, GameArgs& args) {
-  cmd->add_option("--node-limit", args.node_limit,
-                  "Same as --set node-limit=N: the engine option of search engines that stop "
-                  "after N nodes and report 'unresolved' (e.g. 4e7)");
-  cmd->add_option("--table-mb", args.table_mb,
-                  "Same as --set table-mb=N: the transposition table size in MiB of search "
-                  "engines");
-  cmd->add_option("--table", args.table_file,
-                  "Same as --set table=FILE: the table file of table engines (tablebase): read "
-                  "when it exists (checked), else solved and written there, complete or not at "
-                  "all; a killed solve resumes from FILE.checkpoint")
-      ->type_name("FILE");
   repeatable(cmd, "--set", args.sets,
-             "A game or engine option without its own flag, KEY=VALUE, repeatable (e.g. --set "
-             "symmetry=off); `sente list` shows each game's options and each engine's, with "
-             "their defaults")
+             "A game, engine or command option, KEY=VALUE, repeatable (e.g. --set "
+             "symmetry=off); the same as --KEY VALUE")
       ->check(key_value())
       ->type_name("KEY=VALUE");
 }
 
-void add_game_options(CLI::App* cmd, GameArgs& args, bool with_to_move) {
+void add_game_options(CLI::App* cmd, GameArgs& args) {
   cmd->add_option("game", args.game, "Game name, as `sente list` shows it")->required();
-  cmd->add_option("--board,-b", args.board,
-                  "Board size ROWSxCOLS, rows tall, in the game's units (`sente list` says which "
-                  "and gives the default); a position given as rows brings its own size");
-  cmd->add_option("--variant", args.variant,
-                  "Rule set, for games that have several (`sente list` names them)");
   cmd->add_option("--engine,-e", args.engine,
                   "Engine, one of those `sente list` shows for the game (default: the first "
-                  "listed that takes the position and every engine option given with --set)");
-  if (with_to_move)
-    cmd->add_option("--to-move", args.to_move,
-                    "Who moves in the position, for games whose positions do not say (`sente "
-                    "list` gives each game's letters)");
+                  "listed that takes the position and every engine option given)");
   add_search_options(cmd, args);
 }
 
@@ -182,7 +211,7 @@ int main(int argc, char** argv) {
       "The value of a position for the player to move, by one search (from the start of a "
       "partizan game: its outcome class, from both sides; impartial games with Grundy "
       "engines: the nimber)");
-  add_game_options(solve, solve_args, true);
+  add_game_options(solve, solve_args);
   add_common(solve);
   std::vector<std::string> solve_position;
   solve->add_option("position", solve_position,
@@ -191,13 +220,13 @@ int main(int argc, char** argv) {
   solve->add_flag("--stats", common.stats,
                   "Print engine figures: positions, seconds, positions/s, peak memory");
   solve->footer(std::string("Example: sente solve GAME --board 3x5 --engine E --stats\n\n") +
-                kFooter);
+                kGameFlags + "\n\n" + kFooter);
 
   GameArgs analyze_args;
   std::vector<std::string> position;
   CLI::App* analyze =
       app.add_subcommand("analyze", "Value of every move of a position, drawn on the board");
-  add_game_options(analyze, analyze_args, true);
+  add_game_options(analyze, analyze_args);
   add_common(analyze);
   analyze->add_flag("--stats", common.stats, "Print engine figures");
   analyze->add_option("position", position,
@@ -207,14 +236,15 @@ int main(int argc, char** argv) {
   analyze->footer(std::string("Examples:\n  sente analyze GAME --board 2x3 MOVE MOVE\n"
                               "  sente analyze GAME ./position.txt\n"
                               "  sente analyze GAME --to-move H '.....|..#..|.....'\n\n") +
-                  kFooter);
+                  kGameFlags + "\n\n" + kFooter);
 
   GameArgs verify_args;
   std::vector<std::string> files;
   CLI::App* verify = app.add_subcommand(
       "verify", "Recompute the published values in reference files and count matches");
-  verify_args.game.clear();
   verify->add_option("game", verify_args.game, "Game name")->required();
+  verify->add_option("--engine,-e", verify_args.engine,
+                     "Engine, one of those the game's verify runs (`sente list GAME`)");
   verify
       ->add_option("files", files,
                    "Reference files with published values (`sente list` and the game's docs say "
@@ -222,14 +252,14 @@ int main(int argc, char** argv) {
       ->required();
   add_search_options(verify, verify_args);
   add_common(verify);
-  verify->footer(kFooter);
+  verify->footer(std::string(kGameFlags) + "\n\n" + kFooter);
 
   GameArgs play_args;
   std::vector<std::string> play_position;
   std::string first = "human";
   CLI::App* play = app.add_subcommand(
       "play", "Play against perfect play: name your moves on stdin (a terminal or a pipe)");
-  add_game_options(play, play_args, true);
+  add_game_options(play, play_args);
   add_common(play);
   play->add_option("position", play_position, "Start here instead of the start position");
   play->add_option("--first", first, "Who moves first: human (default) or computer");
@@ -238,7 +268,7 @@ int main(int argc, char** argv) {
                            "their values, 'quit' to stop. The engine keeps what it solved from "
                            "one move to the next. With --json, prompts go to stderr and the "
                            "game record is printed as JSON at the end.\n\n") +
-               kFooter);
+               kGameFlags + "\n\n" + kFooter);
 
   ServeOptions serve_options;
   std::string table_dir;
@@ -349,9 +379,6 @@ int main(int argc, char** argv) {
                    "Seconds a run may take; a longer one is stopped and recorded as skipped "
                    "(default: no limit)")
       ->check(CLI::Range(0.0, 1e7));
-  bench->add_option("--variant", bench_args.variant,
-                    "Rule set, for the games that have several (--set GAME:variant=V for one "
-                    "game)");
   bench
       ->add_option("--csv", bench_plan.csv,
                    "Write the results as CSV to FILE: one row per (game, board or position, "
@@ -400,14 +427,8 @@ int main(int argc, char** argv) {
   CLI::App* table = app.add_subcommand(
       "table", "Solve every board of a family (e.g. all rectangles up to an area) as a table");
   table->add_option("game", table_args.game, "Game name, as `sente list` shows it")->required();
-  for (const char* name : {"max-area", "min-area", "max-side", "check"}) table_args.named[name];
-  table->add_option("--max-area", table_args.named["max-area"],
-                    "Largest board, in cells (the game's default and limit: `sente list`)");
-  table->add_option("--min-area", table_args.named["min-area"], "Smallest board, in cells");
-  table->add_option("--max-side", table_args.named["max-side"], "Longest side, in cells");
-  table->add_option("--check", table_args.named["check"],
-                    "Published table to compare (the game's format, or a CSV this command "
-                    "wrote); exit 1 on a mismatch or when no board was compared");
+  table->add_option("--engine,-e", table_args.engine,
+                    "Engine, one of those the game's table runs (`sente list GAME`)");
   table->add_option("--csv", table_output.csv, "Also write the table as CSV to this file");
   table->add_option("--markdown", table_output.markdown,
                     "Also write the table as Markdown to this file");
@@ -415,28 +436,48 @@ int main(int argc, char** argv) {
   add_common(table);
   table->footer(std::string("Example: sente table GAME --max-area 64 --csv outcomes.csv "
                             "--markdown outcomes.md\n\n") +
-                kFooter);
+                kGameFlags + "\n\n" + kFooter);
 
   // A mistyped command is named, not reported as "a subcommand is required".
-  if (argc > 1 && argv[1][0] != '-') {
-    bool known = false;
-    for (const CLI::App* cmd : app.get_subcommands({})) known |= cmd->get_name() == argv[1];
-    if (!known) {
-      set_json_errors(std::any_of(argv + 1, argv + argc,
-                                  [](const char* a) { return std::string_view(a) == "--json"; }));
-      return report_usage_error(
-          std::string("unknown command '") + argv[1] +
-          "'; commands: list, solve, analyze, play, verify, table, bench (see "
-          "`sente --help`)");
-    }
+  const bool json_flag = std::any_of(argv + 1, argv + argc,
+                                     [](const char* a) { return std::string_view(a) == "--json"; });
+  CLI::App* command = nullptr;
+  std::vector<std::string> names;
+  for (CLI::App* cmd : app.get_subcommands({})) {
+    names.push_back(cmd->get_name());
+    if (argc > 1 && cmd->get_name() == argv[1]) command = cmd;
   }
+  if (argc > 1 && argv[1][0] != '-' && !command) {
+    set_json_errors(json_flag);
+    return report_usage_error(std::string("unknown command '") + argv[1] + "'; commands: " +
+                              absl::StrJoin(names, ", ") + " (see `sente --help`)");
+  }
+  // Game options as flags; `sente COMMAND GAME --help` lists the game's.
+  std::vector<std::string> args(argv, argv + argc);
+  if (command && command != list && command != serve) {
+    absl::StatusOr<std::vector<std::string>> rewritten =
+        game_option_flags(*command, {args.begin() + 2, args.end()});
+    if (!rewritten.ok()) {
+      set_json_errors(json_flag);
+      return report_usage_error(std::string(rewritten.status().message()));
+    }
+    const bool help = std::any_of(rewritten->begin(), rewritten->end(),
+                                  [](const std::string& a) { return a == "--help" || a == "-h"; });
+    if (help && command != bench)
+      if (const std::string game = game_named(*rewritten); !game.empty())
+        if (absl::StatusOr<sente::plugin::LoadedPlugin> p = sente::plugin::find_plugin(game);
+            p.ok())
+          command->footer(options_help(p->info) + "\n" + command->get_footer());
+    args.resize(2);
+    args.insert(args.end(), rewritten->begin(), rewritten->end());
+  }
+  std::vector<char*> arg_pointers;
+  for (std::string& a : args) arg_pointers.push_back(a.data());
   try {
-    app.parse(argc, argv);
+    app.parse(static_cast<int>(arg_pointers.size()), arg_pointers.data());
   } catch (const CLI::ParseError& e) {
     // With --json anywhere on the line, a bad command line is a JSON error too.
-    const bool json = std::any_of(argv + 1, argv + argc,
-                                  [](const char* a) { return std::string_view(a) == "--json"; });
-    if (json && e.get_exit_code() != 0) {
+    if (json_flag && e.get_exit_code() != 0) {
       set_json_errors(true);
       return report_usage_error(e.what());
     }
@@ -462,10 +503,6 @@ int main(int argc, char** argv) {
   // SIGINT/SIGTERM: exit 130/143 with a message; outputs complete or absent.
   install_interrupt_handlers();
   set_interrupt_json(common.json);
-  for (const GameArgs* a : {&solve_args, &analyze_args, &play_args, &table_args})
-    if (!a->table_file.empty())
-      set_resume_hint("run the same command again to resume from the last checkpoint, " +
-                      a->table_file + ".checkpoint (written as the solve goes)");
   int code = kUsage;
   if (*list) code = run_list(common, list_game);
   if (*solve) code = run_solve(common, solve_args.game, solve_args.options(), solve_position);

@@ -2,10 +2,20 @@
 
 #include <cstdio>
 
+#include "interrupt.hpp"
+
 namespace sente::driver {
 
-absl::StatusOr<plugin::LoadedPlugin> find_game(const std::string& game, bool quiet) {
+absl::StatusOr<plugin::LoadedPlugin> find_game(const std::string& game, bool quiet,
+                                               const plugin::Options& options) {
   absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+  if (p.ok())
+    for (const plugin::OptionInfo& o : p->info.options)
+      if (auto it = options.find(o.name); it != options.end() &&
+                                          o.scope == plugin::OptionScope::kEngine &&
+                                          o.role == plugin::OptionRole::kFile)
+        set_resume_hint("run the same command again to resume from the last checkpoint, " +
+                        it->second + ".checkpoint (written as the solve goes)");
   if (!p.ok() || quiet) return p;
   int unloadable = 0;
   for (const plugin::PluginProblem& n : p->notes) {

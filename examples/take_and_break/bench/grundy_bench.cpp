@@ -4,11 +4,13 @@
 #include <benchmark/benchmark.h>
 
 #include "sente/engines/heap_grundy.hpp"
+#include "sente/plugin/registry.hpp"
 #include "take_and_break.hpp"
 
 static void BM_GrundysGameEveryHeapUpTo(benchmark::State& state) {
   const auto n = static_cast<std::uint32_t>(state.range(0));
-  const take_and_break::Game g = *take_and_break::Game::open({{"variant", "grundy"}});
+  const take_and_break::Game g =
+      *sente::plugin::open_game<take_and_break::Game>({{"variant", "grundy"}});
   std::uint64_t options = 0;
   std::uint32_t largest = 0;
   for (auto _ : state) {

@@ -27,7 +27,7 @@ using sente::testing::read_text;
 using sente::testing::reference_file;
 
 Game open(const std::string& variant, const std::string& board = "10") {
-  absl::StatusOr<Game> g = Game::open({{"variant", variant}, {"board", board}});
+  absl::StatusOr<Game> g = sente::plugin::open_game<Game>({{"variant", variant}, {"board", board}});
   EXPECT_TRUE(g.ok()) << g.status();
   return *g;
 }
@@ -185,15 +185,15 @@ TEST(Text, MovesAndPositionsReadBack) {
 }
 
 TEST(BadInput, ClearErrors) {
-  absl::StatusOr<Game> g = Game::open({{"variant", "0.8"}});
+  absl::StatusOr<Game> g = sente::plugin::open_game<Game>({{"variant", "0.8"}});
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.status().message().find("octal code"), absl::string_view::npos) << g.status();
-  g = Game::open({{"variant", "nim-like"}});
+  g = sente::plugin::open_game<Game>({{"variant", "nim-like"}});
   EXPECT_FALSE(g.ok());
-  g = Game::open({{"board", "3+x"}});
+  g = sente::plugin::open_game<Game>({{"board", "3+x"}});
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.status().message().find("'x' at column 3"), absl::string_view::npos) << g.status();
-  g = Game::open({{"board", "99999999999"}});
+  g = sente::plugin::open_game<Game>({{"board", "99999999999"}});
   EXPECT_FALSE(g.ok());
   sente::plugin::Adapter<Game> adapter;
   absl::StatusOr<sente::plugin::Analysis> a =

@@ -18,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "best_move.hpp"
 #include "json_output.hpp"
+#include "sente/plugin/options.hpp"
 #include "serve/url.hpp"
 
 namespace sente::serve {
@@ -118,14 +119,20 @@ std::optional<std::string> option_text(const json& v) {
   return std::nullopt;
 }
 
-// Options a client may not set: files on the server's disk.
-std::optional<std::string> refused_option(const std::string& key, const std::string& value) {
+// Options a client may not set: files on the server's disk (any value that
+// looks like a path, and every option whose schema role is a file).
+std::optional<std::string> refused_option(const plugin::GameInfo& info, const std::string& key,
+                                          const std::string& value) {
   if (value.find('/') != std::string::npos || value.find('\\') != std::string::npos)
     return absl::StrCat("option '", key, "': file paths are not accepted by the server");
-  if (key == "check")
-    return "option 'check': published tables are compared by `sente table`, not the server";
-  if (key == "table")  // a file for some engines: the server's to choose
-    return "option 'table': table files are chosen by the server (`sente serve --table-dir`)";
+  for (const plugin::OptionInfo& o : info.options)
+    if (o.name == key && o.role == plugin::OptionRole::kFile)
+      return o.scope == plugin::OptionScope::kEngine
+                 ? absl::StrCat("option '", key,
+                                "': files of engines are chosen by the server (`sente serve "
+                                "--table-dir`)")
+                 : absl::StrCat("option '", key, "': files are read by `sente ",
+                                plugin::command_name(o.command), "`, not the server");
   return std::nullopt;
 }
 
@@ -133,13 +140,6 @@ std::optional<std::string> refused_option(const std::string& key, const std::str
 std::string engine_of(const plugin::GameInfo& info, const plugin::Options& options) {
   if (auto it = options.find("engine"); it != options.end()) return it->second;
   return info.engines.empty() ? std::string() : info.engines.front().name;
-}
-
-bool engine_declares(const plugin::GameInfo& info, const std::string& engine,
-                     const std::string& option) {
-  return std::any_of(info.options.begin(), info.options.end(), [&](const plugin::OptionInfo& o) {
-    return o.name == option && o.engine == engine;
-  });
 }
 
 }  // namespace
@@ -282,7 +282,6 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
           if (!t)
             return error(400,
                          absl::StrCat("option '", name, "': give a string, a number or a boolean"));
-          if (auto why = refused_option(name, *t)) return error(400, *why);
           r.options[name] = *t;
         }
     } else {
@@ -304,39 +303,44 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
     return error(413, absl::StrFormat("the position has %d bytes; the limit is %d",
                                       r.position.size(), limits_.max_position_bytes));
   const plugin::GameInfo& info = r.plugin->info;
+  for (const auto& [name, value] : r.options)
+    if (auto why = refused_option(info, name, value)) return error(400, *why);
   const std::string engine = engine_of(info, r.options);
-  // Work budgets: the server's unless the request asks for less, whichever
-  // engine runs (a request may not lift one, nor ask for "none").
-  struct Budget {
-    const char* option;
-    double most;
-    bool server_default;  // else the engine's own default, below the most
-  };
-  for (const Budget& b : {Budget{"node-limit", limits_.node_limit, true},
-                          Budget{"minimax-nodes", limits_.node_limit, true},
-                          Budget{"max-positions", limits_.max_positions, false},
-                          Budget{"memo-positions", limits_.max_positions, false},
-                          Budget{"table-mb", limits_.max_table_mb, false}}) {
-    if (b.most <= 0) continue;
-    if (auto it = r.options.find(b.option); it != r.options.end()) {
+  // Work budgets and memory (schema roles): the server's unless the request
+  // asks for less, whichever engine runs (a request may not lift one, nor
+  // ask for "none").
+  for (const plugin::OptionInfo& o : info.options) {
+    if (o.type != plugin::OptionType::kInteger) continue;
+    const double most = o.role == plugin::OptionRole::kMemory       ? limits_.max_table_mb
+                        : o.role != plugin::OptionRole::kWorkBudget ? 0
+                        : o.unit == plugin::Unit::kNodes            ? limits_.node_limit
+                                                                    : limits_.max_positions;
+    if (most <= 0) continue;
+    if (auto it = r.options.find(o.name); it != r.options.end()) {
       double asked = 0;
-      if (!absl::SimpleAtod(it->second, &asked) || !(asked >= 1) || asked > b.most)
-        return error(400, absl::StrFormat("option '%s' %s: this server allows 1 to %.0f", b.option,
-                                          it->second, b.most));
-    } else if (b.server_default && engine_declares(info, engine, b.option)) {
+      if (!absl::SimpleAtod(it->second, &asked) || !(asked >= 1) || asked > most)
+        return error(400, absl::StrFormat("option '%s' %s: this server allows 1 to %.0f", o.name,
+                                          it->second, most));
+    } else if (o.engine == engine) {
       // Only the engine that will run: a key of another engine would change
-      // which engine the game picks by default.
-      r.options[b.option] = absl::StrFormat("%.0f", b.most);
+      // which engine the game picks by default. Its default stands when
+      // within the cap; "none" (0) or more is the cap.
+      double d = 0;
+      if (!absl::SimpleAtod(o.default_value, &d) || d <= 0 || d > most)
+        r.options[o.name] = absl::StrFormat("%.0f", most);
     }
   }
   std::string key = info.name;
   for (const auto& [k, v] : r.options) absl::StrAppend(&key, "\n", k, "=", v);
   // Table files for engines that write them, named by the options' hash.
-  if (!limits_.table_dir.empty() && engine_declares(info, engine, "table") &&
-      engine == "tablebase" && !r.options.contains("table"))
-    r.options["table"] = (limits_.table_dir /
-                          absl::StrFormat("%s-%016x.tbl", info.name, std::hash<std::string>{}(key)))
-                             .string();
+  // An engine's file option (the tablebase's table) is a file of --table-dir.
+  if (!limits_.table_dir.empty())
+    for (const plugin::OptionInfo& o : info.options)
+      if (o.scope == plugin::OptionScope::kEngine && o.engine == engine &&
+          o.role == plugin::OptionRole::kFile && !r.options.contains(o.name))
+        r.options[o.name] = (limits_.table_dir / absl::StrFormat("%s-%016x.tbl", info.name,
+                                                                 std::hash<std::string>{}(key)))
+                                .string();
   r.cache_key = std::move(key);
   return run(r, play);
 }

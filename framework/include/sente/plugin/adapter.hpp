@@ -74,26 +74,21 @@ class Adapter final : public Game {
   }
 
  private:
+  // table and verify go through the registry like solve: the options are
+  // checked against the schema for the command, and --engine must name one
+  // of the engines the command runs (G::TableEngines, G::VerifyEngines).
   absl::StatusOr<VerifyReport> verify_(const Options& options, const std::string& file,
                                        const Progress& progress) {
-    if constexpr (requires { G::verify(options, file, progress); }) {
-      if (absl::Status s =
-              check_options(full_info<G>(), options, engines_not_offered<G>(), "verify");
-          !s.ok())
-        return s;
-      return G::verify(options, file, progress);
+    if constexpr (requires { G::verify(std::declval<const OptionValues&>(), file, progress); }) {
+      return verify_game<G>(options, file, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no published data to verify");
     }
   }
 
   absl::StatusOr<ResultTable> table_(const Options& options, const Progress& progress) {
-    if constexpr (requires { G::table(options, progress); }) {
-      if (absl::Status s =
-              check_options(full_info<G>(), options, engines_not_offered<G>(), "table");
-          !s.ok())
-        return s;
-      return G::table(options, progress);
+    if constexpr (requires { G::table(std::declval<const OptionValues&>(), progress); }) {
+      return table_game<G>(options, progress);
     } else {
       return absl::UnimplementedError(G::info().name + " has no table of boards to solve");
     }

@@ -14,8 +14,6 @@
 // binding whose `fits` holds for a game.
 #pragma once
 
-#include <cctype>
-#include <cmath>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -25,17 +23,17 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "sente/game.hpp"
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/options.hpp"
 
 namespace sente::plugin {
 
 struct EngineSpec {
   std::string name;
   std::string description;
-  std::vector<OptionInfo> options;  // `engine` is filled in by the adapter
+  std::vector<OptionInfo> options;  // scope and `engine` are filled in by the registry
 };
 
 // The value of a position for its player to move, as one engine found it.
@@ -68,50 +66,11 @@ class Runner {
   virtual std::string detail() const = 0;
 };
 
-// on/off (also true/false, 1/0, yes/no) for option `key`.
-inline absl::StatusOr<bool> parse_switch(std::string_view key, std::string_view value) {
-  std::string v(value);
-  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (v == "on" || v == "true" || v == "1" || v == "yes") return true;
-  if (v == "off" || v == "false" || v == "0" || v == "no") return false;
-  return absl::InvalidArgumentError(
-      absl::StrFormat("option %s=%s: give on or off", std::string(key), std::string(value)));
-}
+// An engine's options: its declared ones with the user's values over the
+// engine's defaults (and the game's engine_defaults()), checked and typed.
+using EngineOptions = OptionValues;
 
-// An engine's options: the user's values over the engine's defaults (and
-// the game's defaults for that engine). Readers check the form and name the
-// option in their errors.
-class EngineOptions {
- public:
-  explicit EngineOptions(std::map<std::string, std::string> values) : values_(std::move(values)) {}
-
-  const std::string& text(const std::string& key) const {
-    static const std::string kEmpty;
-    const auto it = values_.find(key);
-    return it == values_.end() ? kEmpty : it->second;
-  }
-
-  // on/off (also true/false, 1/0, yes/no).
-  absl::StatusOr<bool> on(const std::string& key) const { return parse_switch(key, text(key)); }
-
-  // A whole number in [lo, hi], written 40000000 or 4e7.
-  absl::StatusOr<std::uint64_t> count(const std::string& key, double lo, double hi,
-                                      std::string_view what) const {
-    double n = 0;
-    // Decimal only: strtod would also read "0x10" (16), "inf" and "nan".
-    const bool decimal = text(key).find_first_not_of("0123456789.eE+") == std::string::npos;
-    if (!decimal || !absl::SimpleAtod(text(key), &n) || !(n >= lo && n <= hi) || n != std::floor(n))
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s '%s': give %s, a whole number from %.0f to %.0f%s", key, text(key),
-                          what, lo, hi, hi >= 1e7 ? " (4e7 is read as 40000000)" : ""));
-    return static_cast<std::uint64_t>(n);
-  }
-
- private:
-  std::map<std::string, std::string> values_;
-};
-
-// "on/off" switch text shared by engines' option descriptions.
-inline constexpr const char* kSwitch = "on/off";
+// The most nodes or positions a count option accepts (1e18: beyond any run).
+inline constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000'000;
 
 }  // namespace sente::plugin

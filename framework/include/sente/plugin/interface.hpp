@@ -24,7 +24,7 @@
 
 namespace sente::plugin {
 
-inline constexpr std::uint32_t kAbiVersion = 7;
+inline constexpr std::uint32_t kAbiVersion = 8;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -42,12 +42,67 @@ struct NamedText {
   std::string description;
 };
 
-// An option a game or an engine accepts.
+// The option schema: every option a game, an engine or a command takes is
+// declared once as an OptionInfo (built with plugin/options.hpp), and the
+// framework generates from it the validation, `sente list`, `--help`, the
+// JSON of /api/games and the typed OptionValues a game's open() receives.
+
+// What an option's value is. Each type has one reader (plugin/options.hpp),
+// so every command and the server give the same message for a bad value.
+enum class OptionType : std::uint8_t {
+  kSwitch,   // on/off (also true/false, 1/0, yes/no); canonical "on"/"off"
+  kInteger,  // a whole number in [min, max], written 40000000 or 4e7
+  kSize,     // ROWSxCOLS, each at least 1; canonical "8x8"
+  kEnum,     // one of `values`, any letter case; canonical as listed
+  kBoard,    // a board in the game's own notation (e.g. heaps "3+4+5"); checked by open()
+  kText,     // free text (a vertex name, a graph given inline)
+  kFile,     // a path on this machine
+};
+
+// Whose option it is.
+enum class OptionScope : std::uint8_t {
+  kGame,     // the game's: read by open() for every command
+  kEngine,   // one engine's (OptionInfo::engine): read when that engine runs
+  kCommand,  // one command's alone (OptionInfo::command), e.g. `sente table --max-area`
+};
+
+// The commands an option can belong to; kSolve stands for every command that
+// values positions (solve, analyze, play, bench, serve).
+enum class Command : std::uint8_t { kSolve, kTable, kVerify };
+
+// What an option does to the machine, so the driver and the server can treat
+// options by kind without naming them.
+enum class OptionRole : std::uint8_t {
+  kNone,
+  kWorkBudget,  // a limit on work (nodes, positions): the server caps it
+  kMemory,      // a memory size (MiB): the server caps it
+  kFile,        // names a file on this machine: the server refuses it from clients
+};
+
+// The unit of an integer option.
+enum class Unit : std::uint8_t {
+  kNone,
+  kNodes,
+  kPositions,
+  kMebibytes,
+  kCells,
+  kVertices,
+  kThreads
+};
+
+// An option a game, an engine or a command accepts: its schema entry.
 struct OptionInfo {
   std::string name;
-  std::string description = {};
-  std::string default_value = {};  // as text; empty when the option has no default
-  std::string engine = {};         // the engine it belongs to; empty for the game's own
+  std::string description = {};    // one line of help
+  std::string default_value = {};  // canonical text; empty when the option has no default
+  std::string engine = {};         // scope kEngine: the engine it belongs to
+  OptionType type = OptionType::kText;
+  std::int64_t min = 0, max = 0;         // kInteger: the accepted range
+  std::vector<std::string> values = {};  // kEnum: the accepted values
+  OptionScope scope = OptionScope::kGame;
+  Command command = Command::kSolve;  // scope kCommand: the command it belongs to
+  OptionRole role = OptionRole::kNone;
+  Unit unit = Unit::kNone;
 };
 
 // An engine a game can run, as the engine declares itself.
@@ -65,6 +120,11 @@ struct GameInfo {
   std::vector<EngineInfo> engines;  // engines this game can run; the first that
                                     // accepts a position is the default
   std::vector<NamedText> position_formats;
+  // The engines `sente table` and `sente verify` run, the first by default;
+  // --engine must name one of them (empty: the command runs no engine of the
+  // registry, and --engine is refused).
+  std::vector<std::string> table_engines;
+  std::vector<std::string> verify_engines;
 };
 
 // A figure the engine measured ("states", "seconds", "peak_rss" ...).

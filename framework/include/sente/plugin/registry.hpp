@@ -10,9 +10,11 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -28,6 +30,7 @@
 #include "sente/plugin/engines/minimax.hpp"
 #include "sente/plugin/engines/retrograde.hpp"
 #include "sente/plugin/engines/tablebase.hpp"
+#include "sente/plugin/options.hpp"
 #include "sente/plugin/text.hpp"
 
 namespace sente::plugin {
@@ -61,29 +64,72 @@ void for_each_engine(F&& f) {
   }(static_cast<AllEngines<G>*>(nullptr));
 }
 
-// The game's info with the engines it can run and their options added.
+namespace registry_detail {
+template <class Tuple>
+std::vector<std::string> engine_names() {
+  std::vector<std::string> out;
+  [&]<class... E>(std::tuple<E...>*) {
+    (out.push_back(E::spec().name), ...);
+  }(static_cast<Tuple*>(nullptr));
+  return out;
+}
+template <class G>
+std::vector<std::string> table_engines() {
+  if constexpr (requires { typename G::TableEngines; })
+    return engine_names<typename G::TableEngines>();
+  else
+    return {};
+}
+template <class G>
+std::vector<std::string> verify_engines() {
+  if constexpr (requires { typename G::VerifyEngines; })
+    return engine_names<typename G::VerifyEngines>();
+  else
+    return {};
+}
+}  // namespace registry_detail
+
+// The game's info with the engines it can run and their options added: the
+// whole option schema of G.
 template <PluginGame G>
 GameInfo full_info() {
+  static_assert(
+      !requires { &G::verify; } || requires { typename G::VerifyEngines; },
+      "a game with verify() says which engines it runs: using VerifyEngines = "
+      "std::tuple<...> (std::tuple<> for none)");
+  static_assert(
+      !requires { &G::table; } || requires { typename G::TableEngines; },
+      "a game with table() says which engines it runs: using TableEngines = "
+      "std::tuple<...> (std::tuple<> for none)");
   GameInfo info = G::info();
   std::vector<OptionInfo> engine_options;
-  std::string names;
+  std::vector<std::string> names;
   for_each_engine<G>([&]<class E>() {
     const EngineSpec spec = E::spec();
     info.engines.push_back({spec.name, spec.description});
-    names += (names.empty() ? "" : ", ") + spec.name;
+    names.push_back(spec.name);
     for (OptionInfo o : spec.options) {
       o.engine = spec.name;
+      o.scope = OptionScope::kEngine;
       engine_options.push_back(std::move(o));
     }
   });
   Options defaults;
   if constexpr (requires { G::engine_defaults(); }) defaults = G::engine_defaults();
   for (OptionInfo& o : engine_options)
-    if (auto it = defaults.find(o.name); it != defaults.end()) o.default_value = it->second;
-  info.options.push_back(
-      {"engine",
-       absl::StrCat("the engine to run: ", names, " (default: the first that takes the position)"),
-       "", ""});
+    if (auto it = defaults.find(o.name); it != defaults.end()) {
+      absl::StatusOr<std::string> v = read_option(o, it->second);
+      if (!v.ok())  // a bug in the game's engine_defaults()
+        throw std::logic_error(
+            absl::StrCat(info.name, "'s engine default: ", v.status().message()));
+      o.default_value = *v;
+    }
+  info.table_engines = registry_detail::table_engines<G>();
+  info.verify_engines = registry_detail::verify_engines<G>();
+  OptionInfo engine = enum_option("engine", names, "",
+                                  absl::StrCat("the engine to run: ", absl::StrJoin(names, ", "),
+                                               " (default: the first that takes the position)"));
+  info.options.push_back(std::move(engine));
   info.options.insert(info.options.end(), engine_options.begin(), engine_options.end());
   return info;
 }
@@ -107,28 +153,36 @@ std::map<std::string, std::string> engines_not_offered() {
   return out;
 }
 
-// Every key of `options` must be one `info` lists, with a value, and an
-// "engine" one of info.engines. Errors name the key and list the accepted ones;
-// an engine the game cannot run (`not_offered`) is named with what it needs.
-// The command a game's option belongs to alone: "table" or "verify" when its
-// description starts with "`sente table`:" or "`sente verify`:" (e.g.
-// Domineering's max-area), "" for an option of every command.
-inline std::string_view option_command(const OptionInfo& o) {
-  if (o.description.rfind("`sente table`:", 0) == 0) return "table";
-  if (o.description.rfind("`sente verify`:", 0) == 0) return "verify";
-  return "";
+// Does option `o` apply to command `c`?
+inline bool for_command(const OptionInfo& o, Command c) {
+  return o.scope != OptionScope::kCommand || o.command == c;
 }
 
+// The engines command `c` runs for `info` (solve: every engine listed).
+inline std::vector<std::string> command_engines(const GameInfo& info, Command c) {
+  if (c == Command::kTable) return info.table_engines;
+  if (c == Command::kVerify) return info.verify_engines;
+  std::vector<std::string> out;
+  for (const EngineInfo& e : info.engines) out.push_back(e.name);
+  return out;
+}
+
+// Checks `options` against the schema `info` for command `c`: every key is
+// an option the game, one of its engines or the command declares, with a
+// value of its type (read_option); an option of another command alone, an
+// engine the game cannot run (`not_offered`, named with what it needs) or
+// the command does not run, and an option of an engine other than the one
+// that runs are refused. Every message names the option and what to do.
 inline absl::Status check_options(const GameInfo& info, const Options& options,
                                   const std::map<std::string, std::string>& not_offered = {},
-                                  std::string_view command = "") {
+                                  Command c = Command::kSolve) {
+  std::vector<std::string> names;
+  for (const OptionInfo& o : info.options)
+    if (std::find(names.begin(), names.end(), o.name) == names.end()) names.push_back(o.name);
   for (const auto& [key, value] : options) {
-    const OptionInfo* known = nullptr;
-    std::vector<std::string> names;
-    for (const OptionInfo& o : info.options) {
-      if (o.name == key && !known) known = &o;
-      if (std::find(names.begin(), names.end(), o.name) == names.end()) names.push_back(o.name);
-    }
+    const OptionInfo* known = nullptr;  // the declaration for this command, else the first
+    for (const OptionInfo& o : info.options)
+      if (o.name == key && (!known || (!for_command(*known, c) && for_command(o, c)))) known = &o;
     if (!known)
       return absl::InvalidArgumentError(
           absl::StrFormat("%s has no option '%s'; it takes %s (see `sente list`)", info.name, key,
@@ -136,54 +190,182 @@ inline absl::Status check_options(const GameInfo& info, const Options& options,
                             absl::StrAppend(out, "'", n, "'");  // 'etc' is an option's name
                           })));
     // An option of another command alone would be accepted and do nothing.
-    const bool here = std::any_of(
-        info.options.begin(), info.options.end(),
-        [&name = key, command](const OptionInfo& o) {  // by name: clang 14
-          return o.name == name && (option_command(o).empty() || option_command(o) == command);
-        });
-    if (const std::string_view only = option_command(*known); !here)
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "option '%s' is for `sente %s` only; drop it (it would change nothing here)", key, only));
+    if (!for_command(*known, c))
+      return absl::InvalidArgumentError(
+          absl::StrFormat("option '%s' is for `sente %s` only; drop it (it would change nothing "
+                          "here)",
+                          key, command_name(known->command)));
     if (value.empty())
       return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
     if (key == "engine") {
-      std::vector<std::string> engines;
-      bool listed = false;
-      for (const EngineInfo& e : info.engines) {
-        listed |= e.name == value;
-        engines.push_back(e.name);
-      }
-      if (!listed) {
-        if (auto it = not_offered.find(value); it != not_offered.end())
-          return absl::InvalidArgumentError(absl::StrFormat(
-              "engine '%s' is not offered for %s: it needs %s; %s has: %s (see `sente list`)",
-              value, info.name, it->second, info.name, absl::StrJoin(engines, ", ")));
+      const std::vector<std::string> engines = command_engines(info, c);
+      if (std::find(engines.begin(), engines.end(), value) != engines.end()) continue;
+      const bool listed = std::any_of(info.engines.begin(), info.engines.end(),
+                                      [&v = value](const EngineInfo& e) { return e.name == v; });
+      if (c != Command::kSolve && listed)
         return absl::InvalidArgumentError(
-            absl::StrFormat("unknown engine '%s'; %s has: %s (see `sente list`)", value, info.name,
-                            absl::StrJoin(engines, ", ")));
-      }
+            engines.empty()
+                ? absl::StrFormat("engine '%s': `sente %s` of %s runs no engine of the "
+                                  "registry; drop --engine",
+                                  value, command_name(c), info.name)
+                : absl::StrFormat("engine '%s': `sente %s` of %s runs %s; drop --engine or give "
+                                  "one of those",
+                                  value, command_name(c), info.name, absl::StrJoin(engines, ", ")));
+      std::vector<std::string> all;
+      for (const EngineInfo& e : info.engines) all.push_back(e.name);
+      if (auto it = not_offered.find(value); it != not_offered.end())
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "engine '%s' is not offered for %s: it needs %s; %s has: %s (see `sente list`)", value,
+            info.name, it->second, info.name, absl::StrJoin(all, ", ")));
+      return absl::InvalidArgumentError(
+          absl::StrFormat("unknown engine '%s'; %s has: %s (see `sente list`)", value, info.name,
+                          absl::StrJoin(all, ", ")));
     }
+    if (absl::StatusOr<std::string> v = read_option(*known, value); !v.ok()) return v.status();
   }
-  // Options of an engine other than the one named (a key the game lists
+  // Options of an engine other than the one that runs (a key the game lists
   // itself, e.g. Domineering's symmetry, is the game's whatever the engine).
+  // Solve: the engine named, if any (else the default is the first that
+  // takes them all); table and verify: the engine named or the command's first.
+  std::string runs;
+  if (auto e = options.find("engine"); e != options.end())
+    runs = e->second;
+  else if (c != Command::kSolve)
+    runs = command_engines(info, c).empty() ? std::string() : command_engines(info, c).front();
   auto game_option = [&](const std::string& key) {
     for (const OptionInfo& o : info.options)
-      if (o.name == key && o.engine.empty() && key != "engine") return true;
+      if (o.name == key && o.scope != OptionScope::kEngine && key != "engine") return true;
     return false;
   };
-  if (auto e = options.find("engine"); e != options.end())
+  if (!runs.empty() || c != Command::kSolve)
     for (const auto& [key, value] : options)
       for (const OptionInfo& o : info.options)
-        if (o.name == key && !o.engine.empty() && o.engine != e->second && !game_option(key)) {
+        if (o.name == key && o.scope == OptionScope::kEngine && o.engine != runs &&
+            !game_option(key)) {
           bool also_mine = false;  // two engines may share a name
           for (const OptionInfo& p : info.options)
-            also_mine |= p.name == key && p.engine == e->second;
-          if (!also_mine)
+            also_mine |= p.name == key && p.engine == runs && !runs.empty();
+          if (also_mine) continue;
+          if (c == Command::kSolve)
             return absl::InvalidArgumentError(absl::StrFormat(
                 "option '%s' belongs to the engine %s, not %s; give --engine %s or drop it", key,
-                o.engine, e->second, o.engine));
+                o.engine, runs, o.engine));
+          return absl::InvalidArgumentError(absl::StrFormat(
+              "option '%s' belongs to the engine %s; `sente %s` of %s runs %s; drop it", key,
+              o.engine, command_name(c), info.name,
+              runs.empty() ? "no engine of the registry" : runs));
         }
   return absl::OkStatus();
+}
+
+namespace registry_detail {
+// Declares `schema` in `values` and sets the keys of `options` it declares.
+inline void fill(OptionValues& values, const std::vector<OptionInfo>& schema,
+                 const Options& options) {
+  for (const OptionInfo& o : schema) {
+    values.declare(o);
+    if (auto it = options.find(o.name); it != options.end()) {
+      absl::StatusOr<std::string> v = read_option(o, it->second);
+      if (v.ok()) values.set(o.name, *v);  // checked by check_options before
+    }
+  }
+}
+}  // namespace registry_detail
+
+// The typed values of G's own options for command `c` (the game's and the
+// command's; the defaults where `options` gives none). `options` must have
+// passed check_options.
+template <PluginGame G>
+OptionValues game_values(const Options& options, Command c = Command::kSolve) {
+  std::vector<OptionInfo> schema;
+  for (const OptionInfo& o : G::info().options)
+    if (for_command(o, c)) schema.push_back(o);
+  OptionValues values;
+  registry_detail::fill(values, schema, options);
+  return values;
+}
+
+// The options of engine E for game G: E's declared defaults, then the
+// game's engine_defaults(), then the user's `options`, added to `values`.
+template <class G, class E>
+void add_engine_values(OptionValues& values, const Options& options) {
+  Options defaults;
+  if constexpr (requires { G::engine_defaults(); }) defaults = G::engine_defaults();
+  std::vector<OptionInfo> schema = E::spec().options;
+  for (OptionInfo& o : schema) {
+    o.engine = E::spec().name;
+    o.scope = OptionScope::kEngine;
+    if (auto it = defaults.find(o.name); it != defaults.end())
+      o.default_value = read_option(o, it->second).value_or(o.default_value);
+  }
+  registry_detail::fill(values, schema, options);
+}
+
+template <class G, class E>
+EngineOptions engine_options(const Options& options) {
+  OptionValues values;
+  add_engine_values<G, E>(values, options);
+  return values;
+}
+
+// Opens G for command `c` from option texts: checks them against the
+// schema, then calls the game's open() with the typed values. Errors name
+// the option and what it takes. (Tests and games' own table/verify code open
+// games this way too.)
+template <PluginGame G>
+absl::StatusOr<G> open_game(const Options& options, Command c = Command::kSolve) {
+  if (absl::Status s = check_options(full_info<G>(), options, engines_not_offered<G>(), c); !s.ok())
+    return s;
+  Options own = options;
+  own.erase("engine");
+  return text::open<G>(game_values<G>(own, c));
+}
+
+// The typed values for `sente table` or `sente verify` of G: the game's and
+// the command's options and those of the engine the command runs (the one
+// named, else the first of G::TableEngines / G::VerifyEngines), with
+// "engine" set to its name. Errors as check_options.
+template <PluginGame G>
+absl::StatusOr<OptionValues> command_values(const Options& options, Command c) {
+  const GameInfo info = full_info<G>();
+  if (absl::Status s = check_options(info, options, engines_not_offered<G>(), c); !s.ok()) return s;
+  OptionValues values = game_values<G>(options, c);
+  const std::vector<std::string> engines = command_engines(info, c);
+  OptionInfo engine = enum_option("engine", engines, engines.empty() ? "" : engines.front(),
+                                  "the engine the command runs");
+  values.declare(engine);
+  if (auto it = options.find("engine"); it != options.end()) values.set("engine", it->second);
+  const std::string runs = values.text("engine");
+  auto add = [&]<class... E>(std::tuple<E...>*) {
+    (
+        [&] {
+          if (E::spec().name == runs) add_engine_values<G, E>(values, options);
+        }(),
+        ...);
+  };
+  if constexpr (requires { typename G::TableEngines; })
+    if (c == Command::kTable) add(static_cast<typename G::TableEngines*>(nullptr));
+  if constexpr (requires { typename G::VerifyEngines; })
+    if (c == Command::kVerify) add(static_cast<typename G::VerifyEngines*>(nullptr));
+  return values;
+}
+
+// `sente verify` and `sente table` of G from option texts: the values of
+// command_values, then the game's verify() / table(). (The adapter calls
+// these; tests call them directly.)
+template <PluginGame G>
+absl::StatusOr<VerifyReport> verify_game(const Options& options, const std::string& file,
+                                         const Progress& progress) {
+  absl::StatusOr<OptionValues> values = command_values<G>(options, Command::kVerify);
+  if (!values.ok()) return values.status();
+  return G::verify(*values, file, progress);
+}
+
+template <PluginGame G>
+absl::StatusOr<ResultTable> table_game(const Options& options, const Progress& progress) {
+  absl::StatusOr<OptionValues> values = command_values<G>(options, Command::kTable);
+  if (!values.ok()) return values.status();
+  return G::table(*values, progress);
 }
 
 // A game opened for a call: the game, the position, the engine that runs.
@@ -195,21 +377,6 @@ struct Bound {
   std::unique_ptr<Runner<G>> runner;
   std::string refusals;  // engines before it that refused the position, with why
 };
-
-// The options of engine E for game G: E's declared defaults, then the
-// game's engine_defaults(), then the user's `options`.
-template <class G, class E>
-EngineOptions engine_options(const Options& options) {
-  std::map<std::string, std::string> values;
-  Options defaults;
-  if constexpr (requires { G::engine_defaults(); }) defaults = G::engine_defaults();
-  for (const OptionInfo& o : E::spec().options) {
-    values[o.name] = o.default_value;
-    if (auto it = defaults.find(o.name); it != defaults.end()) values[o.name] = it->second;
-    if (auto it = options.find(o.name); it != options.end()) values[o.name] = it->second;
-  }
-  return EngineOptions(std::move(values));
-}
 
 namespace registry_detail {
 
@@ -232,24 +399,19 @@ template <PluginGame G>
 absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input) {
   const GameInfo info = full_info<G>();
   if (absl::Status s = check_options(info, options, engines_not_offered<G>()); !s.ok()) return s;
-  Options game_options;
   std::map<std::string, std::string> engine_keys;  // option -> its engine
-  // A key the game lists itself goes to the game, and also to any engine that
-  // declares the same name (Domineering's symmetry and retrograde's); only
-  // keys of engines alone steer the default choice of engine.
+  // A key the game lists itself goes to the game (game_values), and also to
+  // any engine that declares the same name (Domineering's symmetry and
+  // retrograde's); only keys of engines alone steer the default choice.
   for (const auto& [key, value] : options) {
-    bool game_option = false, engine_option = key == "engine";
+    bool game_option = false;
     for (const OptionInfo& o : info.options)
-      if (o.name == key) (o.engine.empty() ? game_option : engine_option) = true;
-    if (game_option && key != "engine") {
-      game_options[key] = value;
-      continue;
-    }
+      game_option |= o.name == key && o.scope != OptionScope::kEngine;
+    if (game_option || key == "engine") continue;
     for (const OptionInfo& o : info.options)
-      if (o.name == key && !o.engine.empty()) engine_keys[key] = o.engine;
-    if (!engine_option) game_options[key] = value;
+      if (o.name == key && o.scope == OptionScope::kEngine) engine_keys[key] = o.engine;
   }
-  absl::StatusOr<G> opened = text::open<G>(game_options);
+  absl::StatusOr<G> opened = text::open<G>(game_values<G>(options));
   if (!opened.ok()) return opened.status();
   const bool given =
       !input.file.empty() || input.text.find_first_not_of(" \t\r\n") != std::string::npos;

@@ -6,22 +6,19 @@
 
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "sente/matroid/switching_rules.hpp"
-#include "sente/plugin/engine.hpp"
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/options.hpp"
 
 namespace sente::plugin {
 
 inline std::vector<OptionInfo> switching_hook_options() {
-  return {{"dead-edges",
-           "on/off: alpha-beta searches only edges on some simple s-t path (the others never "
-           "matter)",
-           "off"},
-          {"lehman-order",
-           "on/off: alpha-beta tries first the moves Lehman's criterion calls winning (one pebble "
-           "game per move per node)",
-           "off"}};
+  return {switch_option("dead-edges", false,
+                        "alpha-beta searches only edges on some simple s-t path (the others "
+                        "never matter)"),
+          switch_option("lehman-order", false,
+                        "alpha-beta tries first the moves Lehman's criterion calls winning (one "
+                        "pebble game per move per node)")};
 }
 
 // Engine defaults for switching games: the search engines are the point of
@@ -34,18 +31,11 @@ inline Options switching_engine_defaults() {
   return {{"node-limit", "1e8"}, {"max-positions", "2e6"}};
 }
 
-// The hooks the options ask for; InvalidArgument naming the option when a
-// value is not on/off.
-inline absl::StatusOr<matroid::SearchHooks> switching_hooks(const Options& options) {
+// The hooks the options ask for.
+inline matroid::SearchHooks switching_hooks(const OptionValues& options) {
   matroid::SearchHooks hooks;
-  for (auto [key, flag] : {std::pair{"dead-edges", &matroid::SearchHooks::live_edges_only},
-                           std::pair{"lehman-order", &matroid::SearchHooks::lehman_order}}) {
-    const auto it = options.find(key);
-    if (it == options.end()) continue;
-    absl::StatusOr<bool> on = parse_switch(key, it->second);
-    if (!on.ok()) return on.status();
-    hooks.*flag = *on;
-  }
+  hooks.live_edges_only = options.on("dead-edges");
+  hooks.lehman_order = options.on("lehman-order");
   return hooks;
 }
 

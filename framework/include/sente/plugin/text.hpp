@@ -6,8 +6,11 @@
 // Members a game may give (all optional but info):
 //   static GameInfo info();                    REQUIRED: name, title, summary,
 //                                              the game's own options, formats
-//   static absl::StatusOr<G> open(const Options&);   one variant/board from
-//                                              the game's own options; absent:
+//   static absl::StatusOr<G> open(const OptionValues&);   one variant/board
+//                                              from the game's own options,
+//                                              checked and typed by the
+//                                              framework from info().options
+//                                              (plugin/options.hpp); absent:
 //                                              G{} (the game takes none)
 //   absl::Status ready() const;                 OK when the game opened from
 //                                              the options can start without a
@@ -56,10 +59,14 @@
 //                                              the text board
 //   static Options engine_defaults();          the game's defaults for engine
 //                                              options (e.g. history=off)
-//   static absl::StatusOr<VerifyReport> verify(const Options&, const
-//       std::string& file, const Progress&);   `sente verify`
-//   static absl::StatusOr<ResultTable> table(const Options&, const
-//       Progress&);                            `sente table`
+//   static absl::StatusOr<VerifyReport> verify(const OptionValues&, const
+//       std::string& file, const Progress&);   `sente verify`, with
+//       using VerifyEngines = std::tuple<...>;   the engines it runs (the
+//                                              first by default; the values
+//                                              hold "engine" and its options)
+//   static absl::StatusOr<ResultTable> table(const OptionValues&, const
+//       Progress&);                            `sente table`, with
+//       using TableEngines = std::tuple<...>;  as VerifyEngines
 #pragma once
 
 #include <concepts>
@@ -77,6 +84,7 @@
 #include "absl/strings/str_split.h"
 #include "sente/game.hpp"
 #include "sente/plugin/interface.hpp"
+#include "sente/plugin/options.hpp"
 
 namespace sente::plugin {
 
@@ -128,12 +136,20 @@ concept PluginGame = Rules<G> && requires {
 
 namespace text {
 
+// The game for typed option values (checked against G's schema by the
+// registry: open_game, bind).
 template <PluginGame G>
-absl::StatusOr<G> open(const Options& options) {
-  if constexpr (requires { G::open(options); })
+absl::StatusOr<G> open(const OptionValues& options) {
+  if constexpr (requires { G::open(options); }) {
     return G::open(options);
-  else
+  } else {
+    // An open() of another signature (before ABI 8 it took the option texts)
+    // would be ignored and every option with it.
+    static_assert(!requires { &G::open; },
+                  "hook 'open': expected static absl::StatusOr<Game> open(const "
+                  "sente::plugin::OptionValues&) (the options typed by the schema of info())");
     return G{};
+  }
 }
 
 template <PluginGame G>

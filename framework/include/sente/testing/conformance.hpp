@@ -70,10 +70,7 @@ std::string show(const G& g, const P<G>& p) {
 
 template <class G>
 G open(const Config& c) {
-  plugin::Options game_options;
-  const plugin::GameInfo info = plugin::full_info<G>();
-  for (const auto& [k, v] : c.options) game_options[k] = v;
-  absl::StatusOr<G> g = plugin::text::open<G>(game_options);
+  absl::StatusOr<G> g = plugin::open_game<G>(c.options);
   EXPECT_TRUE(g.ok()) << g.status();
   return std::move(*g);
 }

@@ -17,14 +17,19 @@ struct AlphaBetaEngine {
         "alphabeta",
         "negamax alpha-beta with a transposition table, enhanced transposition cut-offs, "
         "history heuristic and the game's bounds and move ordering",
-        {{"node-limit", "nodes per search before it stops with 'unresolved' (0 = none)", "0"},
-         {"table-mb",
-          "transposition table size in MiB (the table uses the largest power of two of "
-          "buckets that fits)",
-          "256"},
-         {"history", "on/off: history heuristic", "on"},
-         {"etc", "on/off: enhanced transposition cut-offs", "on"},
-         {"transposition-table", "on/off: the transposition table (off: table-mb unused)", "on"}}};
+        {with_role(integer_option("node-limit", 0, kMaxNodes, 0,
+                                  "nodes per search before it stops with 'unresolved' (0 = none)",
+                                  Unit::kNodes),
+                   OptionRole::kWorkBudget),
+         with_role(integer_option("table-mb", 1, 1 << 20, 256,
+                                  "transposition table size in MiB (the table uses the largest "
+                                  "power of two of buckets that fits)",
+                                  Unit::kMebibytes),
+                   OptionRole::kMemory),
+         switch_option("history", true, "history heuristic"),
+         switch_option("etc", true, "enhanced transposition cut-offs"),
+         switch_option("transposition-table", true,
+                       "the transposition table (off: table-mb unused)")}};
   }
   template <class G>
   static constexpr bool fits = SearchGame<G>;
@@ -68,31 +73,22 @@ struct AlphaBetaEngine {
   };
 
   // The engine's SearchOptions from its options (see spec()).
-  static absl::StatusOr<SearchOptions> search_options(const EngineOptions& o) {
+  static SearchOptions search_options(const EngineOptions& o) {
     SearchOptions so;
-    absl::StatusOr<std::uint64_t> limit = o.count("node-limit", 0, 1e18, "a node count");
-    if (!limit.ok()) return limit.status();
-    so.node_limit = *limit;
-    absl::StatusOr<std::uint64_t> mb = o.count("table-mb", 1, 1 << 20, "the table size in MiB");
-    if (!mb.ok()) return mb.status();
-    so.table_bytes = *mb << 20;
-    for (auto [key, flag] : {std::pair{"history", &SearchOptions::use_history},
-                             {"etc", &SearchOptions::use_etc},
-                             {"transposition-table", &SearchOptions::use_table}}) {
-      absl::StatusOr<bool> on = o.on(key);
-      if (!on.ok()) return on.status();
-      so.*flag = *on;
-    }
+    so.node_limit = static_cast<std::uint64_t>(o.integer("node-limit"));
+    so.table_bytes = static_cast<std::uint64_t>(o.integer("table-mb")) << 20;
+    so.use_history = o.on("history");
+    so.use_etc = o.on("etc");
+    so.use_table = o.on("transposition-table");
     return so;
   }
 
   template <class G>
   static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
-    absl::StatusOr<SearchOptions> so = search_options(o);
-    if (!so.ok()) return so.status();
-    absl::StatusOr<AlphaBeta<G>> engine = AlphaBeta<G>::create(g, *so);
+    const SearchOptions so = search_options(o);
+    absl::StatusOr<AlphaBeta<G>> engine = AlphaBeta<G>::create(g, so);
     if (!engine.ok()) return engine.status();
-    return std::unique_ptr<Runner<G>>(new Run<G>(std::move(*engine), so->use_table));
+    return std::unique_ptr<Runner<G>>(new Run<G>(std::move(*engine), so.use_table));
   }
 };
 

@@ -20,7 +20,10 @@ struct GrundyEngine {
     return {"grundy",
             "Grundy values (nimbers) by the mex with a memo keyed by the game's key; sums "
             "solved part by part",
-            {{"memo-positions", "the memo's limit in positions (about 32 bytes each)", "3.3e7"}}};
+            {with_role(integer_option("memo-positions", 1, kMaxNodes / 1000, 33'000'000,
+                                      "the memo's limit in positions (about 32 bytes each)",
+                                      Unit::kPositions),
+                       OptionRole::kWorkBudget)}};
   }
   template <class G>
   static constexpr bool fits = ImpartialRules<G>&& AcyclicRules<G>;
@@ -53,9 +56,7 @@ struct GrundyEngine {
   template <class G>
   static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
     grundy::MemoOptions mo;
-    absl::StatusOr<std::uint64_t> n = o.count("memo-positions", 1, 1e15, "a position count");
-    if (!n.ok()) return n.status();
-    mo.max_positions = *n;
+    mo.max_positions = static_cast<std::uint64_t>(o.integer("memo-positions"));
     return std::unique_ptr<Runner<G>>(new Run<G>(g, std::move(mo)));
   }
 };

@@ -17,7 +17,8 @@ struct HeapMexEngine {
     return {"heap-mex",
             "Grundy values of every heap size up to the largest heap by one mex sweep (Winning "
             "Ways ch. 4); a sum of heaps is the XOR of its heaps' values",
-            {{"max-heap", "the largest heap accepted, in tokens (the sweep is quadratic)", "1e8"}}};
+            {integer_option("max-heap", 1, 4'000'000'000, 100'000'000,
+                            "the largest heap accepted, in tokens (the sweep is quadratic)")}};
   }
   template <class G>
   static constexpr bool fits = heap_grundy::HeapGame<G>;
@@ -53,9 +54,8 @@ struct HeapMexEngine {
 
   template <class G>
   static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
-    absl::StatusOr<std::uint64_t> n = o.count("max-heap", 1, 4e9, "a heap size in tokens");
-    if (!n.ok()) return n.status();
-    return std::unique_ptr<Runner<G>>(new Run<G>(g, *n));
+    return std::unique_ptr<Runner<G>>(
+        new Run<G>(g, static_cast<std::uint64_t>(o.integer("max-heap"))));
   }
 };
 

@@ -14,8 +14,11 @@ struct MinimaxEngine {
   static EngineSpec spec() {
     return {"minimax",
             "plain negamax without a table: the reference for tiny positions (exponential)",
-            {{"minimax-nodes",
-              "positions minimax visits before it stops with 'unresolved' (0 = none)", "1e8"}}};
+            {with_role(integer_option(
+                           "minimax-nodes", 0, kMaxNodes, 100'000'000,
+                           "positions minimax visits before it stops with 'unresolved' (0 = none)",
+                           Unit::kNodes),
+                       OptionRole::kWorkBudget)}};
   }
   template <class G>
   static constexpr bool fits = AcyclicRules<G>;
@@ -50,9 +53,8 @@ struct MinimaxEngine {
 
   template <class G>
   static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
-    absl::StatusOr<std::uint64_t> limit = o.count("minimax-nodes", 0, 1e18, "a node count");
-    if (!limit.ok()) return limit.status();
-    return std::unique_ptr<Runner<G>>(new Run<G>(g, *limit));
+    return std::unique_ptr<Runner<G>>(
+        new Run<G>(g, static_cast<std::uint64_t>(o.integer("minimax-nodes"))));
   }
 };
 

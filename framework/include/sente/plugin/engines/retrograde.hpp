@@ -16,11 +16,13 @@ struct RetrogradeEngine {
     return {"retrograde",
             "graph retrograde analysis: every reachable position solved backwards (cycles, "
             "draws, depth to win in plies)",
-            {{"max-positions",
-              "the most positions it enumerates before it refuses (each costs its key, its "
-              "position and 8 bytes a move: 1e7 is about 1 to 3 GiB)",
-              "1e7"},
-             {"symmetry", "on/off: enumerate positions up to the game's symmetries", "on"}}};
+            {with_role(integer_option("max-positions", 1, 4'000'000'000, 10'000'000,
+                                      "the most positions it enumerates before it refuses (each "
+                                      "costs its key, its position and 8 bytes a move: 1e7 is "
+                                      "about 1 to 3 GiB)",
+                                      Unit::kPositions),
+                       OptionRole::kWorkBudget),
+             switch_option("symmetry", true, "enumerate positions up to the game's symmetries")}};
   }
   template <class G>
   static constexpr bool fits = Rules<G>;
@@ -76,12 +78,8 @@ struct RetrogradeEngine {
   template <class G>
   static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
     RetrogradeOptions ro;
-    absl::StatusOr<std::uint64_t> n = o.count("max-positions", 1, 4e9, "a position count");
-    if (!n.ok()) return n.status();
-    ro.max_positions = *n;
-    absl::StatusOr<bool> sym = o.on("symmetry");
-    if (!sym.ok()) return sym.status();
-    ro.symmetry = *sym;
+    ro.max_positions = static_cast<std::uint64_t>(o.integer("max-positions"));
+    ro.symmetry = o.on("symmetry");
     return std::unique_ptr<Runner<G>>(new Run<G>(g, std::move(ro)));
   }
 };

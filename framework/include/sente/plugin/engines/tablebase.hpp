@@ -29,16 +29,14 @@ struct TablebaseEngine {
             "ranked retrograde analysis over the game's perfect ranking by tiers: every position "
             "reachable from the start, solved backwards on all cores (cycles, draws, depth to "
             "win in plies), a byte a position; kept in a table file with --table",
-            {{"table",
-              "a table file: used when it exists (checked: checksum, game, rules), else solved "
-              "from the start and written there; empty: solve in memory",
-              ""},
-             {"checkpoint-every",
-              "seconds between checkpoints (FILE.checkpoint: the reachable set and the values, "
-              "written whole, about 1.4 GB for Gobblet Gobblers' full solve) while solving into a "
-              "table file; 0: at every tier and round",
-              "300"},
-             {"symmetry", "on/off: positions up to the game's symmetries", "on"}}};
+            {file_option("table",
+                         "a table file: used when it exists (checked: checksum, game, rules), "
+                         "else solved from the start and written there; none: solve in memory"),
+             integer_option("checkpoint-every", 0, 10'000'000, 300,
+                            "seconds between checkpoints (FILE.checkpoint: the reachable set and "
+                            "the values, written whole, about 1.4 GB for Gobblet Gobblers' full "
+                            "solve) while solving into a table file; 0: at every tier and round"),
+             switch_option("symmetry", true, "positions up to the game's symmetries")}};
   }
   template <class G>
   static constexpr bool fits = TieredRules<G> && !ScoredRules<G>;
@@ -193,10 +191,6 @@ struct TablebaseEngine {
 
   template <class G>
   static absl::StatusOr<std::unique_ptr<Runner<G>>> make(const G& g, const EngineOptions& o) {
-    absl::StatusOr<std::uint64_t> every = o.count("checkpoint-every", 0, 1e7, "seconds");
-    if (!every.ok()) return every.status();
-    absl::StatusOr<bool> sym = o.on("symmetry");
-    if (!sym.ok()) return sym.status();
     // "on"/"off" are a switch meant for another engine (alpha-beta's is
     // transposition-table), not a file to create.
     if (const std::string file = o.text("table"); file == "on" || file == "off")
@@ -204,8 +198,8 @@ struct TablebaseEngine {
           "--table %s: --table names a table file (e.g. --table gg.tbl); alpha-beta's "
           "transposition table is switched with --set transposition-table=on|off",
           file));
-    return std::unique_ptr<Runner<G>>(
-        new Run<G>(g, o.text("table"), static_cast<double>(*every), *sym));
+    return std::unique_ptr<Runner<G>>(new Run<G>(
+        g, o.text("table"), static_cast<double>(o.integer("checkpoint-every")), o.on("symmetry")));
   }
 };
 

@@ -1,0 +1,422 @@
+// The option schema in code: builders for OptionInfo (interface.hpp), the
+// one reader of each option type, and OptionValues, the typed values a game's
+// open(), verify() and table() and an engine's make() receive.
+//
+// A game declares its options once, in info():
+//     g.options = {
+//         plugin::size_option("board", "8x8", "ROWSxCOLS, e.g. 8x8, 5x6, 2x13"),
+//         plugin::enum_option("to-move", {"V", "H"}, "V", "who moves first"),
+//         plugin::switch_option("symmetry", true, "the key is the least mirror image"),
+//         plugin::only_for(plugin::integer_option("max-area", 1, 64, 30, "the largest
+//                                                 board, in cells"),
+//                          plugin::Command::kTable),
+//     };
+// and reads them typed in open(const plugin::OptionValues& o): o.size("board"),
+// o.text("to-move"), o.on("symmetry"). The framework checks every value
+// against the schema first (read_option), with the same message for every
+// game, command and the server, and fills in the defaults.
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "sente/plugin/interface.hpp"
+
+namespace sente::plugin {
+
+// ------------------------------------------------------------- builders
+
+// on/off; the default is given as a bool.
+inline OptionInfo switch_option(std::string name, bool default_on, std::string help) {
+  return {.name = std::move(name),
+          .description = std::move(help),
+          .default_value = default_on ? "on" : "off",
+          .type = OptionType::kSwitch};
+}
+
+// A whole number in [min, max]; `default_value` empty or a number in range.
+inline OptionInfo integer_option(std::string name, std::int64_t min, std::int64_t max,
+                                 std::string default_value, std::string help,
+                                 Unit unit = Unit::kNone) {
+  return {.name = std::move(name),
+          .description = std::move(help),
+          .default_value = std::move(default_value),
+          .type = OptionType::kInteger,
+          .min = min,
+          .max = max,
+          .unit = unit};
+}
+inline OptionInfo integer_option(std::string name, std::int64_t min, std::int64_t max,
+                                 std::int64_t default_value, std::string help,
+                                 Unit unit = Unit::kNone) {
+  return integer_option(std::move(name), min, max, std::to_string(default_value), std::move(help),
+                        unit);
+}
+
+// ROWSxCOLS; `default_value` e.g. "8x8", or empty.
+inline OptionInfo size_option(std::string name, std::string default_value, std::string help) {
+  return {.name = std::move(name),
+          .description = std::move(help),
+          .default_value = std::move(default_value),
+          .type = OptionType::kSize};
+}
+
+// One of `values` (read in any letter case).
+inline OptionInfo enum_option(std::string name, std::vector<std::string> values,
+                              std::string default_value, std::string help) {
+  return {.name = std::move(name),
+          .description = std::move(help),
+          .default_value = std::move(default_value),
+          .type = OptionType::kEnum,
+          .values = std::move(values)};
+}
+
+// A board in the game's own notation, checked by the game's open().
+inline OptionInfo board_option(std::string name, std::string default_value, std::string help) {
+  return {.name = std::move(name),
+          .description = std::move(help),
+          .default_value = std::move(default_value),
+          .type = OptionType::kBoard};
+}
+
+inline OptionInfo text_option(std::string name, std::string default_value, std::string help) {
+  return {.name = std::move(name),
+          .description = std::move(help),
+          .default_value = std::move(default_value),
+          .type = OptionType::kText};
+}
+
+// A path on this machine (role kFile: the server never takes one from a client).
+inline OptionInfo file_option(std::string name, std::string help) {
+  return {.name = std::move(name),
+          .description = std::move(help),
+          .type = OptionType::kFile,
+          .role = OptionRole::kFile};
+}
+
+// The option for one command alone, e.g. `sente table`'s max-area.
+inline OptionInfo only_for(OptionInfo o, Command c) {
+  o.scope = OptionScope::kCommand;
+  o.command = c;
+  return o;
+}
+
+inline OptionInfo with_role(OptionInfo o, OptionRole r) {
+  o.role = r;
+  return o;
+}
+
+// ------------------------------------------------------------- names
+
+inline const char* type_name(OptionType t) {
+  switch (t) {
+    case OptionType::kSwitch:
+      return "switch";
+    case OptionType::kInteger:
+      return "integer";
+    case OptionType::kSize:
+      return "size";
+    case OptionType::kEnum:
+      return "enum";
+    case OptionType::kBoard:
+      return "board";
+    case OptionType::kText:
+      return "text";
+    case OptionType::kFile:
+      return "file";
+  }
+  return "text";
+}
+
+inline const char* scope_name(OptionScope s) {
+  switch (s) {
+    case OptionScope::kGame:
+      return "game";
+    case OptionScope::kEngine:
+      return "engine";
+    case OptionScope::kCommand:
+      return "command";
+  }
+  return "game";
+}
+
+inline const char* command_name(Command c) {
+  switch (c) {
+    case Command::kSolve:
+      return "solve";
+    case Command::kTable:
+      return "table";
+    case Command::kVerify:
+      return "verify";
+  }
+  return "solve";
+}
+
+inline const char* role_name(OptionRole r) {
+  switch (r) {
+    case OptionRole::kNone:
+      return "";
+    case OptionRole::kWorkBudget:
+      return "work-budget";
+    case OptionRole::kMemory:
+      return "memory";
+    case OptionRole::kFile:
+      return "file";
+  }
+  return "";
+}
+
+inline const char* unit_name(Unit u) {
+  switch (u) {
+    case Unit::kNone:
+      return "";
+    case Unit::kNodes:
+      return "nodes";
+    case Unit::kPositions:
+      return "positions";
+    case Unit::kMebibytes:
+      return "MiB";
+    case Unit::kCells:
+      return "cells";
+    case Unit::kVertices:
+      return "vertices";
+    case Unit::kThreads:
+      return "threads";
+  }
+  return "";
+}
+
+// A bound as people write large round numbers: 1000000000000000000 ->
+// "1e18", 4000000000 -> "4e9"; others in full (1048576, 64).
+inline std::string bound_text(std::int64_t n) {
+  int k = 0;
+  std::int64_t m = n;
+  while (m != 0 && m % 10 == 0) {
+    m /= 10;
+    ++k;
+  }
+  return n >= 1000000 && k >= 6 ? absl::StrCat(m, "e", k) : absl::StrCat(n);
+}
+
+// What a value of the option looks like, for help and errors: "on|off",
+// "0..64", "ROWSxCOLS", "V|H", "FILE".
+inline std::string value_hint(const OptionInfo& o) {
+  switch (o.type) {
+    case OptionType::kSwitch:
+      return "on|off";
+    case OptionType::kInteger:
+      return absl::StrCat(o.min, "..", o.max);
+    case OptionType::kSize:
+      return "ROWSxCOLS";
+    case OptionType::kEnum:
+      return absl::StrJoin(o.values, "|");
+    case OptionType::kFile:
+      return "FILE";
+    case OptionType::kBoard:
+      return "BOARD";
+    case OptionType::kText:
+      return "TEXT";
+  }
+  return "TEXT";
+}
+
+// ------------------------------------------------------------- readers
+
+namespace options_detail {
+inline std::string lower(std::string_view s) {
+  std::string v(s);
+  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return v;
+}
+// A whole number written in decimal, optionally with an exponent (4e7);
+// strtod alone would also read "0x10", "inf" and "nan".
+inline bool whole_number(std::string_view text, double* out) {
+  const std::string t(text);
+  return !t.empty() && t.find_first_not_of("0123456789.eE+") == std::string::npos &&
+         absl::SimpleAtod(t, out) && *out == std::floor(*out);
+}
+// "8x8" -> {8, 8} ("4X5" and "2 x 13" too: blanks around the 'x' only);
+// rows and columns from 1 to 999,999,999.
+inline bool size_value(std::string_view text, int* rows, int* cols) {
+  const std::size_t x = text.find_first_of("xX");
+  if (x == std::string_view::npos) return false;
+  auto number = [](std::string_view d, int* out) {
+    while (!d.empty() && (d.front() == ' ' || d.front() == '\t')) d.remove_prefix(1);
+    while (!d.empty() && (d.back() == ' ' || d.back() == '\t')) d.remove_suffix(1);
+    if (d.empty() || d.size() > 9 || d.find_first_not_of("0123456789") != std::string::npos)
+      return false;
+    *out = std::stoi(std::string(d));
+    return *out >= 1;
+  };
+  return number(text.substr(0, x), rows) && number(text.substr(x + 1), cols);
+}
+}  // namespace options_detail
+
+// The canonical text of `text` as a value of option `o` ("ON" -> "on",
+// "4e7" -> "40000000", "08x8" -> "8x8", "v" -> "V"), or InvalidArgument
+// naming the option, the value and what it takes.
+inline absl::StatusOr<std::string> read_option(const OptionInfo& o, std::string_view text) {
+  if (text.empty())
+    return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", o.name));
+  switch (o.type) {
+    case OptionType::kSwitch: {
+      const std::string v = options_detail::lower(text);
+      if (v == "on" || v == "true" || v == "1" || v == "yes") return std::string("on");
+      if (v == "off" || v == "false" || v == "0" || v == "no") return std::string("off");
+      return absl::InvalidArgumentError(
+          absl::StrFormat("option %s=%s: give on or off", o.name, std::string(text)));
+    }
+    case OptionType::kInteger: {
+      double n = 0;
+      if (!options_detail::whole_number(text, &n) || n < static_cast<double>(o.min) ||
+          n > static_cast<double>(o.max))
+        return absl::InvalidArgumentError(
+            absl::StrFormat("%s '%s': give a whole number from %s to %s%s%s", o.name,
+                            std::string(text), bound_text(o.min), bound_text(o.max),
+                            o.unit == Unit::kNone ? "" : absl::StrCat(" (", unit_name(o.unit), ")"),
+                            o.max >= 10000000 ? " (4e7 is read as 40000000)" : ""));
+      return std::to_string(static_cast<std::int64_t>(n));
+    }
+    case OptionType::kSize: {
+      int rows = 0, cols = 0;
+      if (!options_detail::size_value(text, &rows, &cols))
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "%s '%s' is not a board size; write ROWSxCOLS with positive numbers, e.g. %s%s",
+            o.name, std::string(text), o.default_value.empty() ? "3x4" : o.default_value,
+            o.description.empty() ? "" : absl::StrCat(" (", o.name, ": ", o.description, ")")));
+      return absl::StrCat(rows, "x", cols);
+    }
+    case OptionType::kEnum: {
+      const std::string v = options_detail::lower(text);
+      for (const std::string& value : o.values)
+        if (options_detail::lower(value) == v) return value;
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "%s '%s': give %s", o.name, std::string(text),
+          o.values.size() == 2
+              ? absl::StrJoin(o.values, " or ")
+              : absl::StrCat(absl::StrJoin(o.values.begin(), o.values.end() - 1, ", "), " or ",
+                             o.values.back())));
+    }
+    case OptionType::kBoard:
+    case OptionType::kText:
+    case OptionType::kFile:
+      return std::string(text);
+  }
+  return std::string(text);
+}
+
+// ------------------------------------------------------------- values
+
+// Rows and columns of a kSize option.
+struct Size {
+  int rows = 0, cols = 0;
+  friend bool operator==(const Size&, const Size&) = default;
+};
+
+// The typed values of one call's options: every declared option of the
+// game, the command and the engine that runs, with its canonical value (the
+// user's, else the default; empty when neither). Built by the framework
+// (registry.hpp) after read_option checked each value, so the readers here
+// cannot fail on user input; asking for an option the schema does not
+// declare, or as another type, is a bug in the caller and throws
+// std::logic_error (an internal error at the plugin boundary).
+class OptionValues {
+ public:
+  OptionValues() = default;
+
+  // Declares `o` with its default (the caller has checked the default).
+  void declare(const OptionInfo& o) {
+    Entry& e = entries_[o.name];
+    e.info = o;
+    if (!e.given) e.value = o.default_value;
+  }
+  // Sets a declared option to a value read_option returned.
+  void set(const std::string& name, std::string canonical) {
+    Entry& e = entry(name);
+    e.value = std::move(canonical);
+    e.given = true;
+  }
+
+  bool declared(std::string_view name) const { return entries_.contains(std::string(name)); }
+  // The user gave it (not the default).
+  bool given(std::string_view name) const {
+    const auto it = entries_.find(std::string(name));
+    return it != entries_.end() && it->second.given;
+  }
+  // It has a value, given or by default.
+  bool has(std::string_view name) const {
+    const auto it = entries_.find(std::string(name));
+    return it != entries_.end() && !it->second.value.empty();
+  }
+
+  bool on(std::string_view name) const { return typed(name, OptionType::kSwitch).value == "on"; }
+  std::int64_t integer(std::string_view name) const {
+    const Entry& e = typed(name, OptionType::kInteger);
+    if (e.value.empty())
+      throw std::logic_error(absl::StrCat("option '", std::string(name), "' has no value"));
+    return std::stoll(e.value);
+  }
+  Size size(std::string_view name) const {
+    const Entry& e = typed(name, OptionType::kSize);
+    Size s;
+    if (!options_detail::size_value(e.value, &s.rows, &s.cols))
+      throw std::logic_error(absl::StrCat("option '", std::string(name), "' has no size"));
+    return s;
+  }
+  // The text of any option ("" when it has no value): enum, board, text, file.
+  const std::string& text(std::string_view name) const { return entry(name).value; }
+
+  // name -> canonical value of every option with a value, for keys and
+  // messages (equal options give equal maps however they were spelt).
+  Options texts() const {
+    Options out;
+    for (const auto& [name, e] : entries_)
+      if (!e.value.empty()) out[name] = e.value;
+    return out;
+  }
+
+ private:
+  struct Entry {
+    OptionInfo info;
+    std::string value;
+    bool given = false;
+  };
+  const Entry& entry(std::string_view name) const {
+    const auto it = entries_.find(std::string(name));
+    if (it == entries_.end())
+      throw std::logic_error(
+          absl::StrCat("option '", std::string(name), "' is not declared in the schema"));
+    return it->second;
+  }
+  Entry& entry(std::string_view name) {
+    const auto it = entries_.find(std::string(name));
+    if (it == entries_.end())
+      throw std::logic_error(
+          absl::StrCat("option '", std::string(name), "' is not declared in the schema"));
+    return it->second;
+  }
+  const Entry& typed(std::string_view name, OptionType t) const {
+    const Entry& e = entry(name);
+    if (e.info.type != t)
+      throw std::logic_error(absl::StrCat("option '", std::string(name), "' is a ",
+                                          type_name(e.info.type), " option, read as a ",
+                                          type_name(t)));
+    return e;
+  }
+  std::map<std::string, Entry, std::less<>> entries_;
+};
+
+}  // namespace sente::plugin
