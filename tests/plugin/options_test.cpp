@@ -31,8 +31,7 @@ TEST(OptionSchema, EachTypeHasOneReaderWithACanonicalValue) {
   EXPECT_EQ(read(n, "4e7"), "40000000");
   EXPECT_EQ(read(n, "040"), "40");
   for (const char* bad : {"0x10", "nan", "inf", "-1", "2.5", "1e10", "abc"})
-    EXPECT_NE(read(n, bad).find("give a whole number from 0 to 1e9 (nodes)"),
-              std::string::npos)
+    EXPECT_NE(read(n, bad).find("give a whole number from 0 to 1e9 (nodes)"), std::string::npos)
         << bad << ": " << read(n, bad);
 
   const OptionInfo size = size_option("board", "8x8", "");

@@ -294,8 +294,8 @@ inline absl::StatusOr<std::string> read_option(const OptionInfo& o, std::string_
       int rows = 0, cols = 0;
       if (!options_detail::size_value(text, &rows, &cols))
         return absl::InvalidArgumentError(absl::StrFormat(
-            "%s '%s' is not a board size; write ROWSxCOLS with positive numbers, e.g. %s%s",
-            o.name, std::string(text), o.default_value.empty() ? "3x4" : o.default_value,
+            "%s '%s' is not a board size; write ROWSxCOLS with positive numbers, e.g. %s%s", o.name,
+            std::string(text), o.default_value.empty() ? "3x4" : o.default_value,
             o.description.empty() ? "" : absl::StrCat(" (", o.name, ": ", o.description, ")")));
       return absl::StrCat(rows, "x", cols);
     }

@@ -145,9 +145,10 @@ absl::StatusOr<G> open(const OptionValues& options) {
   } else {
     // An open() of another signature (before ABI 8 it took the option texts)
     // would be ignored and every option with it.
-    static_assert(!requires { &G::open; },
-                  "hook 'open': expected static absl::StatusOr<Game> open(const "
-                  "sente::plugin::OptionValues&) (the options typed by the schema of info())");
+    static_assert(
+        !requires { &G::open; },
+        "hook 'open': expected static absl::StatusOr<Game> open(const "
+        "sente::plugin::OptionValues&) (the options typed by the schema of info())");
     return G{};
   }
 }
