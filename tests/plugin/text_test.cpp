@@ -82,9 +82,10 @@ TEST(ReadMoves, TheCallersMoveReaderSeesEachPositionNameAndNumber) {
   const Heap g;
   std::string seen;
   auto digits = [&](int p, std::string_view name, int n) -> absl::StatusOr<int> {
-    absl::StrAppend(&seen, n, ":", p, ":", name, " ");
+    absl::StrAppend(&seen, n, ":", p, ":", std::string(name), " ");
     if (name.size() != 1 || name[0] < '1' || name[0] > '3')
-      return absl::InvalidArgumentError(absl::StrCat("take ", n, " '", name, "': give 1..3"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("take ", n, " '", std::string(name), "': give 1..3"));
     return name[0] - '0';
   };
   absl::StatusOr<MovesRead<int>> r = read_moves(g, g.start(), "3 2", " ", digits);
