@@ -81,21 +81,14 @@ absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool) const {
   const auto [body, mover] = split_mover(text);
   const int n = board_->n();
   if (is_moves(body)) {
-    Position p = start();
-    int i = 0;
-    for (absl::string_view token :
-         absl::StrSplit(body, absl::ByAnyChar(" \t\r\n,"), absl::SkipEmpty())) {
-      ++i;
-      absl::StatusOr<Move> m = parse_move(p, std::string_view(token.data(), token.size()));
-      if (!m.ok())
-        return absl::InvalidArgumentError(
-            absl::StrFormat("move %d of the position: %s", i, m.status().message()));
-      p = play(p, *m);
-    }
+    absl::StatusOr<plugin::text::MovesRead<Position>> r =
+        plugin::text::read_moves(*this, start(), body, " \t\r\n,");
+    if (!r.ok()) return r.status();
+    const Position& p = r->position;
     if (mover && *mover != player(p))
       return absl::InvalidArgumentError(
-          absl::StrFormat("after these %d moves %s is to move, not %s", i, side_name(player(p)),
-                          side_name(*mover)));
+          absl::StrFormat("after these %d moves %s is to move, not %s", r->count,
+                          side_name(player(p)), side_name(*mover)));
     return p;
   }
   const std::vector<std::string> rows = rows_of(body);

@@ -314,14 +314,25 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool from_file) cons
       return absl::InvalidArgumentError(
           "--to-move is for diagrams whose boxes are taken; moves played from the start "
           "already say who is to move");
-    BoardPosition pos = BoardPosition::start(board_, variant_);
-    if (absl::Status s = play_moves(pos, text); !s.ok()) {
-      if (!from_file) return s;
+    // Lines in any notation parse_line reads, separated by blanks or ';'.
+    auto line_of = [&](const Position& p, std::string_view name, int n) -> absl::StatusOr<Move> {
+      absl::StatusOr<int> id = parse_line(board_, name);
+      if (!id.ok())
+        return absl::InvalidArgumentError(absl::StrFormat("move %d: %s", n, id.status().message()));
+      if (p.drawn >> *id & 1)
+        return absl::InvalidArgumentError(
+            absl::StrFormat("move %d ('%s'): line %s (%s) is already drawn", n, name,
+                            wilson_name(board_, *id), openspiel_name(board_, *id)));
+      return static_cast<Move>(*id);
+    };
+    absl::StatusOr<plugin::text::MovesRead<Position>> r =
+        plugin::text::read_moves(*this, start(), text, " \t\r\n;", line_of);
+    if (!r.ok() && from_file)
       return absl::InvalidArgumentError(absl::StrFormat(
           "no diagram found (a diagram starts with a row of dots '+') and not a move list: %s",
-          s.message()));
-    }
-    return position_of(pos);
+          r.status().message()));
+    if (!r.ok()) return r.status();
+    return r->position;
   }
   absl::StatusOr<Diagram> d = one_diagram(text);
   if (!d.ok()) return d.status();

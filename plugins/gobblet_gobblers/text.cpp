@@ -57,11 +57,8 @@ absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) con
   const RuleSet& r = rules();
   const absl::string_view text(input.data(), input.size());
   if (is_move_list(text)) {  // moves from the start
-    Position p = start();
-    int n = 0;
-    for (absl::string_view token :
-         absl::StrSplit(text, absl::ByAnyChar(" \t\r\n,"), absl::SkipEmpty())) {
-      ++n;
+    // Names in any case ("sb2" for "Sb2").
+    auto by_name = [&](const Position& p, std::string_view token, int n) -> absl::StatusOr<Move> {
       std::string want(token);
       if (!want.empty()) want[0] = absl::ascii_toupper(want[0]);
       std::optional<Move> found;
@@ -76,14 +73,17 @@ absl::StatusOr<Position> Game::parse(std::string_view input, bool from_file) con
             "a1-b2 slides)",
             n, token, format(p),
             legal.empty() ? "none, the game is over" : absl::StrJoin(legal, " ")));
-      p = play(p, *found);
-    }
-    if (n == 0 && !absl::StripAsciiWhitespace(text).empty())
+      return *found;
+    };
+    absl::StatusOr<plugin::text::MovesRead<Position>> moves =
+        plugin::text::read_moves(*this, start(), input, " \t\r\n,", by_name);
+    if (!moves.ok()) return moves.status();
+    if (moves->count == 0 && !absl::StripAsciiWhitespace(text).empty())
       return absl::InvalidArgumentError(absl::StrFormat(
           "'%s' holds no move and no board: give moves like \"Sb2 sa1 b2-c3\" or a board like "
           "\"Ls . . | . m . | . . . ; 1\"",
           absl::StripAsciiWhitespace(text)));
-    return p;
+    return moves->position;
   }
   const std::string where = from_file ? "the position file" : "the position";
   const std::size_t semi = text.find(';');

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_format.h"
+#include "sente/plugin/text.hpp"
 
 namespace sente::tic_tac_toe {
 namespace {
@@ -63,29 +64,23 @@ absl::StatusOr<Position> Game::parse(std::string_view text, bool /*from_file*/) 
   // Moves from the start ("b2 a1"), on a line or in a file, hold no mark and
   // no empty cell.
   if (text.find_first_of("XxOo.") == std::string_view::npos) {
-    Position p;
-    int n = 0;
-    for (std::size_t i = 0; i < text.size();) {
-      if (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
-        ++i;
-        continue;
-      }
-      ++n;
-      if (i + 1 >= text.size() || text[i] < 'a' || text[i] > 'c' || text[i + 1] < '1' ||
-          text[i + 1] > '3')
+    auto cell_of = [&](const Position& p, std::string_view name, int n) -> absl::StatusOr<Move> {
+      if (name.size() != 2 || name[0] < 'a' || name[0] > 'c' || name[1] < '1' || name[1] > '3')
         return absl::InvalidArgumentError(absl::StrFormat(
             "move %d '%s': give a cell a1..c3 (column letter, row from the top), or the board "
             "as rows like \"X.O|.X.|..O\"",
-            n, text.substr(i, text.find_first_of(" \t\r\n", i) - i)));
-      const int cell = (text[i + 1] - '1') * 3 + (text[i] - 'a');
+            n, name));
+      const int cell = (name[1] - '1') * 3 + (name[0] - 'a');
       if ((p.x | p.o) >> cell & 1 || won(p.x) || won(p.o))
         return absl::InvalidArgumentError(absl::StrFormat(
-            "move %d '%s' is not legal: %s", n, text.substr(i, 2),
+            "move %d '%s' is not legal: %s", n, name,
             won(p.x) || won(p.o) ? "the game is already won" : "the cell is taken"));
-      p = play(p, static_cast<Move>(cell));
-      i += 2;
-    }
-    return p;
+      return static_cast<Move>(cell);
+    };
+    absl::StatusOr<plugin::text::MovesRead<Position>> r =
+        plugin::text::read_moves(*this, start(), text, plugin::text::kMoveSeparators, cell_of);
+    if (!r.ok()) return r.status();
+    return r->position;
   }
   Position p;
   int cell = 0, rows = 1, in_row = 0;

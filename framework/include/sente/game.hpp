@@ -27,40 +27,30 @@
 //                                         alpha-beta run (its table stores
 //                                         keys). A key may fold symmetric
 //                                         images together.
-// OPTIONAL (each used by the engines that benefit; what happens when absent):
-//   int terminal_value(const Position&) const;   value of a position without
-//       moves for its player to move. Absent: -1 (normal play: who cannot
-//       move loses).
-//   ValueRange value_range() const;        the values a position can take.
-//       Absent: {-1, 1}. A scored game must give it (alpha-beta windows and
-//       table entries are checked against it).
-//   Position canonical(const Position&) const;   a representative of p's
-//       symmetry class: idempotent, equal for all images of p. Absent: p.
-//       Retrograde analysis enumerates canonical positions (positions up to
-//       symmetry) when the game gives it.
-//   static constexpr bool kCyclic = true;  a position may recur (pieces move):
-//       minimax and alpha-beta, which need every game to end, are not offered.
-//       Absent: false (every move brings the game nearer its end).
-//   static constexpr bool kImpartial = true;   both players have the same
-//       moves in every position and the last player to move wins: Grundy
-//       engines (nimbers) are offered. Absent: false.
-//   Position other_mover(const Position&) const;  the same position with the
-//       other player to move (partizan games): `solve` gives the outcome
-//       class L/R/N/P from both searches.
-//   int player(const Position&) const;     0 or 1, who is to move. Absent:
-//       the players alternate, except after a scored move with again.
-// Engine accelerators, each named where its engine is:
-//   alpha-beta (engines/alphabeta.hpp): bounds, deep_bounds, order, move_id
-//       + kMoveIds, for_each_search_move, kMaxMoves;
-//   grundy (engines/grundy.hpp): components;
-//   heap-mex (engines/heap_grundy.hpp): heaps, for_each_heap_option (a
-//       take-and-break game: a sum of heaps, a move leaves at most two);
-//   dense sweep (engines/retrograde_dense.hpp): dense_view (an IndexedGame);
-//   ranked retrograde (engines/retrograde_ranked.hpp): tier_count, tier,
-//       tier_size, rank, unrank (a perfect ranking by tiers; the engine needs
-//       them), over (a position without moves, decided cheaply).
-// Text and display (plugin/text.hpp gives the defaults): parse, format,
-// move_name, parse_move, render, display_value, to_move, info, open.
+// OPTIONAL: every hook a game may give (rules, engine accelerators, text and
+// display), with the signature expected and what happens without it, is
+// listed once, in plugin/hooks.hpp; a member named like a hook with another
+// signature does not compile. What the rules hooks promise:
+//   terminal_value(p): the value of a position without moves for its player
+//       to move (absent: -1, normal play).
+//   value_range(): every value a position can take; a scored game must give
+//       it (alpha-beta windows and table entries are checked against it).
+//   canonical(p): a representative of p's symmetry class, idempotent and
+//       equal for all images of p; retrograde analysis then enumerates
+//       positions up to symmetry.
+//   kCyclic: a position may recur (pieces move): minimax and alpha-beta,
+//       which need every game to end, are not offered.
+//   kImpartial: both players have the same moves in every position and the
+//       last player to move wins: Grundy engines (nimbers) are offered.
+//   other_mover(p): the same position with the other player to move
+//       (partizan games): `solve` gives the outcome class L/R/N/P.
+//   player(p): 0 or 1, who is to move (absent: the players alternate, except
+//       after a scored move with again).
+// Engine accelerators are described where their engine is (alpha-beta:
+// engines/alphabeta.hpp; grundy: engines/grundy.hpp; heap-mex:
+// engines/heap_grundy.hpp; dense: plugin/engines/dense.hpp; ranked
+// retrograde: engines/retrograde_ranked.hpp); the text layer's defaults are
+// callable pieces in plugin/text.hpp.
 //
 // Sources: the REQUIRED/OPTIONAL table follows GamesmanOne's solver API; the
 // negamax value convention and "no move loses" are Winning Ways' normal play.
@@ -249,6 +239,21 @@ concept PartizanRules = Rules<G> && requires(const G& g, const typename G::Posit
   { g.other_mover(p) } -> std::convertible_to<typename G::Position>;
 };
 
+// The optional hooks of the rules, as the helpers below call them
+// (plugin/hooks.hpp lists every hook and checks a member of the same name).
+template <class G>
+concept GivesTerminalValue = requires(const G& g, const typename G::Position& p) {
+  { g.terminal_value(p) } -> std::convertible_to<int>;
+};
+template <class G>
+concept GivesValueRange = requires(const G& g) {
+  { g.value_range() } -> std::same_as<ValueRange>;
+};
+template <class G>
+concept GivesPlayer = requires(const G& g, const typename G::Position& p) {
+  { g.player(p) } -> std::convertible_to<int>;
+};
+
 // ---------------------------------------------------------------- helpers engines use
 
 // Calls visit(move) for every legal move of p, whichever form the game gives.
@@ -280,7 +285,7 @@ Scored<typename G::Position> play_scored(const G& g, const typename G::Position&
 
 template <Rules G>
 int terminal_value(const G& g, const typename G::Position& p) {
-  if constexpr (requires { g.terminal_value(p); })
+  if constexpr (GivesTerminalValue<G>)
     return g.terminal_value(p);
   else
     return -1;
@@ -288,9 +293,7 @@ int terminal_value(const G& g, const typename G::Position& p) {
 
 template <Rules G>
 ValueRange value_range(const G& g) {
-  if constexpr (requires {
-                  { g.value_range() } -> std::same_as<ValueRange>;
-                })
+  if constexpr (GivesValueRange<G>)
     return g.value_range();
   else
     return {};

@@ -20,6 +20,7 @@
 #include "absl/strings/str_cat.h"
 #include "sente/plugin/analysis.hpp"
 #include "sente/plugin/guard.hpp"
+#include "sente/plugin/hooks.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/registry.hpp"
 
@@ -27,6 +28,9 @@ namespace sente::plugin {
 
 template <PluginGame G>
 class Adapter final : public Game {
+  // A member named like a hook must have the hook's signature (hooks.hpp).
+  static_assert(hooks::check<G>());
+
  public:
   GameInfo info() const override { return full_info<G>(); }
 

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,6 +29,13 @@
 #include "sente/support/memory.hpp"
 
 namespace sente::plugin {
+
+// Other names of a move (e.g. OpenSpiel's id), shown with its analysis.
+template <class G>
+concept GivesMoveNotations = requires(const G& g, const typename G::Position& p,
+                                      const typename G::Move& m) {
+  { g.move_notations(p, m) } -> std::convertible_to<std::map<std::string, std::string>>;
+};
 
 namespace analysis_detail {
 
@@ -103,7 +111,7 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
     if (from_start && is_win_loss(g)) {
       const typename G::Position q = g.other_mover(p);
       bool p_is_left = true;
-      if constexpr (requires { g.player(p); }) p_is_left = g.player(p) == 0;
+      if constexpr (GivesPlayer<G>) p_is_left = g.player(p) == 0;
       const typename G::Position& left = p_is_left ? p : q;
       const typename G::Position& right = p_is_left ? q : p;
       absl::StatusOr<EngineValue> l = b.runner->value(left, part(progress, 0, 2));
@@ -209,8 +217,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     if (!v.ok()) return v.status();
     RatedMove<Move> r{moves[i], {}};
     r.info.move = text::move_name(g, p, moves[i]);
-    if constexpr (requires { g.move_notations(p, moves[i]); })
-      r.info.also = g.move_notations(p, moves[i]);
+    if constexpr (GivesMoveNotations<G>) r.info.also = g.move_notations(p, moves[i]);
     r.info.resolved = v->resolved;
     r.info.value_kind = v->nimber ? "nimber" : is_win_loss(g) ? "win-loss" : "score";
     int mv = 0;
@@ -314,7 +321,7 @@ class GameSession final : public Session {
     std::string main_name = text::move_name(g, b_.position, *m);
     const auto s = play_scored(g, b_.position, *m);
     b_.position = s.child;
-    if constexpr (requires { g.player(b_.position); })
+    if constexpr (GivesPlayer<G>)
       player_ = g.player(b_.position) != g.player(start_);
     else if (!s.effect.again)
       player_ ^= 1;

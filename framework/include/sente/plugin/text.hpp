@@ -3,78 +3,23 @@
 // the same name when it has one, else a default, so a minimal game writes only
 // its rules (game.hpp) and info().
 //
-// Members a game may give (all optional but info):
-//   static GameInfo info();                    REQUIRED: name, title, summary,
-//                                              the game's own options, formats
-//   static absl::StatusOr<G> open(const OptionValues&);   one variant/board
-//                                              from the game's own options,
-//                                              checked and typed by the
-//                                              framework from info().options
-//                                              (plugin/options.hpp); absent:
-//                                              G{} (the game takes none)
-//   absl::Status ready() const;                 OK when the game opened from
-//                                              the options can start without a
-//                                              position (a graph game opened
-//                                              without a graph cannot); absent:
-//                                              always
-//   absl::StatusOr<G> with_board_of(std::string_view text, bool from_file)
-//       const;                                 the game for the board a
-//                                              position text names (boards
-//                                              given by their rows); absent:
-//                                              this game
-//   absl::StatusOr<Position> parse(std::string_view text, bool from_file)
-//       const;                                 absent: moves from the start,
-//                                              separated by blanks
-//   std::string format(const Position&) const;   absent: the moves are not
-//                                              known, so the key in hex
-//   std::string move_name(const Position&, const Move&) const;   absent: the
-//                                              number of an integral Move
-//   absl::StatusOr<Move> parse_move(const Position&, std::string_view) const;
-//                                              absent: a legal move's name
-//   std::string render(const Position&, std::span<const RatedMove<Move>>)
-//       const;                                 absent: format() and a list
-//   std::string to_move(const Position&) const;     absent: from player():
-//                                              "first" / "second"
-//   std::string variant_name(const Position&) const;   absent: ""
-//   std::string value_meaning() const;         absent: by the kind of value
-//   std::int64_t display_value(const Position&, int mover_value) const;
-//                                              absent: the mover's value
-//   std::string outcome_name(OutcomeClass) const;   absent: L, R, N, P
-//   std::vector<NamedText> certificate(const Position&) const;   what proves
-//                                              the value of the position for
-//                                              the player to move, checkable
-//                                              by hand (Analysis::certificate);
-//                                              absent: nothing
-//   bool board_only(std::string_view text, bool from_file) const;   the text
-//                                              names a board and no position
-//                                              on it (a graph file with no
-//                                              move played and no side to
-//                                              move): `solve` answers as from
-//                                              the start (outcome class);
-//                                              absent: false
-//   BoardView view(const Position&) const;     the position as shapes for the
-//                                              web page, each legal move a
-//                                              target (support/board_view.hpp);
-//                                              absent: none, the page shows
-//                                              the text board
-//   static Options engine_defaults();          the game's defaults for engine
-//                                              options (e.g. history=off)
-//   static absl::StatusOr<VerifyReport> verify(const OptionValues&, const
-//       std::string& file, const Progress&);   `sente verify`, with
-//       using VerifyEngines = std::tuple<...>;   the engines it runs (the
-//                                              first by default; the values
-//                                              hold "engine" and its options)
-//   static absl::StatusOr<ResultTable> table(const OptionValues&, const
-//       Progress&);                            `sente table`, with
-//       using TableEngines = std::tuple<...>;  as VerifyEngines
+// The members a game may give, with the signature each must have and what the
+// default does, are listed once, in plugin/hooks.hpp (which also checks them:
+// a member named like a hook with another signature does not compile). The
+// concepts in text::given below are the forms the functions here call.
+//
+// The defaults are callable pieces: a game that writes its own parse() can
+// still read moves from the start with text::read_moves (the default parse).
 #pragma once
 
 #include <concepts>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -136,6 +81,72 @@ concept PluginGame = Rules<G> && requires {
 
 namespace text {
 
+// The forms of the hooks the functions below call: a game's member is used
+// when it has this form (plugin/hooks.hpp refuses one of the same name and
+// another form).
+namespace given {
+template <class T>
+concept Text = std::constructible_from<std::string, T>;
+
+template <class G>
+concept with_board_of = requires(const G& g, std::string_view text, bool from_file) {
+  { g.with_board_of(text, from_file) } -> std::convertible_to<absl::StatusOr<G>>;
+};
+template <class G>
+concept move_name = requires(const G& g, const typename G::Position& p, const typename G::Move& m) {
+  { g.move_name(p, m) } -> Text;
+};
+template <class G>
+concept parse_move = requires(const G& g, const typename G::Position& p, std::string_view name) {
+  { g.parse_move(p, name) } -> std::same_as<absl::StatusOr<typename G::Move>>;
+};
+template <class G>
+concept format = requires(const G& g, const typename G::Position& p) {
+  { g.format(p) } -> Text;
+};
+template <class G>
+concept parse = requires(const G& g, std::string_view text, bool from_file) {
+  { g.parse(text, from_file) } -> std::same_as<absl::StatusOr<typename G::Position>>;
+};
+template <class G>
+concept to_move = requires(const G& g, const typename G::Position& p) {
+  { g.to_move(p) } -> Text;
+};
+template <class G>
+concept variant_name = requires(const G& g, const typename G::Position& p) {
+  { g.variant_name(p) } -> Text;
+};
+template <class G>
+concept value_meaning = requires(const G& g) {
+  { g.value_meaning() } -> Text;
+};
+template <class G>
+concept display_value = requires(const G& g, const typename G::Position& p, int mover_value) {
+  { g.display_value(p, mover_value) } -> std::convertible_to<std::int64_t>;
+};
+template <class G>
+concept outcome_name = requires(const G& g, OutcomeClass c) {
+  { g.outcome_name(c) } -> Text;
+};
+template <class G>
+concept certificate = requires(const G& g, const typename G::Position& p) {
+  { g.certificate(p) } -> std::convertible_to<std::vector<NamedText>>;
+};
+template <class G>
+concept view = requires(const G& g, const typename G::Position& p) {
+  { g.view(p) } -> std::convertible_to<BoardView>;
+};
+template <class G>
+concept board_only = requires(const G& g, std::string_view text, bool from_file) {
+  { g.board_only(text, from_file) } -> std::convertible_to<bool>;
+};
+template <class G>
+concept render = requires(const G& g, const typename G::Position& p,
+                          std::span<const RatedMove<typename G::Move>> moves) {
+  { g.render(p, moves) } -> Text;
+};
+}  // namespace given
+
 // The game for typed option values (checked against G's schema by the
 // registry: open_game, bind).
 template <PluginGame G>
@@ -155,7 +166,7 @@ absl::StatusOr<G> open(const OptionValues& options) {
 
 template <PluginGame G>
 absl::StatusOr<G> with_board_of(const G& g, std::string_view text, bool from_file) {
-  if constexpr (requires { g.with_board_of(text, from_file); })
+  if constexpr (given::with_board_of<G>)
     return g.with_board_of(text, from_file);
   else
     return g;
@@ -163,7 +174,7 @@ absl::StatusOr<G> with_board_of(const G& g, std::string_view text, bool from_fil
 
 template <PluginGame G>
 std::string move_name(const G& g, const typename G::Position& p, const typename G::Move& m) {
-  if constexpr (requires { g.move_name(p, m); }) {
+  if constexpr (given::move_name<G>) {
     return std::string(g.move_name(p, m));
   } else {
     static_assert(std::is_integral_v<typename G::Move>,
@@ -175,9 +186,7 @@ std::string move_name(const G& g, const typename G::Position& p, const typename 
 template <PluginGame G>
 absl::StatusOr<typename G::Move> parse_move(const G& g, const typename G::Position& p,
                                             std::string_view name) {
-  if constexpr (requires {
-                  { g.parse_move(p, name) } -> std::same_as<absl::StatusOr<typename G::Move>>;
-                }) {
+  if constexpr (given::parse_move<G>) {
     return g.parse_move(p, name);
   } else {
     std::vector<std::string> names;
@@ -196,9 +205,68 @@ absl::StatusOr<typename G::Move> parse_move(const G& g, const typename G::Positi
   }
 }
 
+// The default move-list reader, a piece a game's own parse() can call: plays
+// the moves named in `text`, separated by any of `separators`, from `from`.
+// read_move(position, name, n) reads the n-th name (n from 1) as a move of
+// position, or says why not in the error returned as it is; the default one
+// is parse_move below with "move N of the position: " before its error.
+template <class Position>
+struct MovesRead {
+  Position position;
+  int count = 0;  // moves read
+};
+
+inline constexpr std::string_view kMoveSeparators = " \t\r\n";
+
+template <PluginGame G, class ReadMove>
+requires std::invocable<ReadMove&, const typename G::Position&, std::string_view, int>
+    absl::StatusOr<MovesRead<typename G::Position>> read_moves(const G& g,
+                                                               typename G::Position from,
+                                                               std::string_view text,
+                                                               std::string_view separators,
+                                                               ReadMove&& read_move) {
+  MovesRead<typename G::Position> r{std::move(from), 0};
+  for (absl::string_view token :
+       absl::StrSplit(absl::string_view(text.data(), text.size()),
+                      absl::ByAnyChar(absl::string_view(separators.data(), separators.size())),
+                      absl::SkipEmpty())) {
+    absl::StatusOr<typename G::Move> m = read_move(
+        std::as_const(r.position), std::string_view(token.data(), token.size()), ++r.count);
+    if (!m.ok()) return m.status();
+    r.position = play_scored(g, r.position, *m).child;
+  }
+  return r;
+}
+
+template <PluginGame G>
+absl::StatusOr<MovesRead<typename G::Position>> read_moves(
+    const G& g, typename G::Position from, std::string_view text,
+    std::string_view separators = kMoveSeparators) {
+  return read_moves(g, std::move(from), text, separators,
+                    [&](const typename G::Position& p, std::string_view name,
+                        int n) -> absl::StatusOr<typename G::Move> {
+                      absl::StatusOr<typename G::Move> m = parse_move(g, p, name);
+                      if (!m.ok())
+                        return absl::InvalidArgumentError(absl::StrFormat(
+                            "move %d of the position: %s", n, m.status().message()));
+                      return m;
+                    });
+}
+
+template <PluginGame G>
+absl::StatusOr<typename G::Position> parse(const G& g, std::string_view text, bool from_file) {
+  if constexpr (given::parse<G>) {
+    return g.parse(text, from_file);
+  } else {
+    absl::StatusOr<MovesRead<typename G::Position>> r = read_moves(g, g.start(), text);
+    if (!r.ok()) return r.status();
+    return std::move(r->position);
+  }
+}
+
 template <PluginGame G>
 std::string format(const G& g, const typename G::Position& p) {
-  if constexpr (requires { g.format(p); }) {
+  if constexpr (given::format<G>) {
     return std::string(g.format(p));
   } else if constexpr (!TableKey<KeyOf<G>>) {
     return "(this game gives no text form of its positions)";
@@ -213,35 +281,10 @@ std::string format(const G& g, const typename G::Position& p) {
 }
 
 template <PluginGame G>
-absl::StatusOr<typename G::Position> parse(const G& g, std::string_view text, bool from_file) {
-  if constexpr (requires {
-                  {
-                    g.parse(text, from_file)
-                    } -> std::same_as<absl::StatusOr<typename G::Position>>;
-                }) {
-    return g.parse(text, from_file);
-  } else {
-    typename G::Position p = g.start();
-    int i = 0;
-    for (absl::string_view token : absl::StrSplit(absl::string_view(text.data(), text.size()),
-                                                  absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty())) {
-      ++i;
-      absl::StatusOr<typename G::Move> m =
-          parse_move(g, p, std::string_view(token.data(), token.size()));
-      if (!m.ok())
-        return absl::InvalidArgumentError(
-            absl::StrFormat("move %d of the position: %s", i, m.status().message()));
-      p = play_scored(g, p, *m).child;
-    }
-    return p;
-  }
-}
-
-template <PluginGame G>
 std::string to_move(const G& g, const typename G::Position& p) {
-  if constexpr (requires { g.to_move(p); })
+  if constexpr (given::to_move<G>)
     return std::string(g.to_move(p));
-  else if constexpr (requires { g.player(p); })
+  else if constexpr (GivesPlayer<G>)
     return g.player(p) == 0 ? "first" : "second";
   else
     return "";
@@ -249,7 +292,7 @@ std::string to_move(const G& g, const typename G::Position& p) {
 
 template <PluginGame G>
 std::string variant_name(const G& g, const typename G::Position& p) {
-  if constexpr (requires { g.variant_name(p); })
+  if constexpr (given::variant_name<G>)
     return std::string(g.variant_name(p));
   else
     return "";
@@ -257,7 +300,7 @@ std::string variant_name(const G& g, const typename G::Position& p) {
 
 template <PluginGame G>
 std::string value_meaning(const G& g) {
-  if constexpr (requires { g.value_meaning(); })
+  if constexpr (given::value_meaning<G>)
     return std::string(g.value_meaning());
   else if (is_win_loss(g))
     return "win, loss or draw for the player to move, with best play";
@@ -267,7 +310,7 @@ std::string value_meaning(const G& g) {
 
 template <PluginGame G>
 std::int64_t display_value(const G& g, const typename G::Position& p, int mover_value) {
-  if constexpr (requires { g.display_value(p, mover_value); })
+  if constexpr (given::display_value<G>)
     return g.display_value(p, mover_value);
   else
     return mover_value;
@@ -275,7 +318,7 @@ std::int64_t display_value(const G& g, const typename G::Position& p, int mover_
 
 template <PluginGame G>
 std::string outcome_name(const G& g, OutcomeClass c) {
-  if constexpr (requires { g.outcome_name(c); })
+  if constexpr (given::outcome_name<G>)
     return std::string(g.outcome_name(c));
   else
     return std::string(1, outcome_letter(c));
@@ -283,9 +326,7 @@ std::string outcome_name(const G& g, OutcomeClass c) {
 
 template <PluginGame G>
 std::vector<NamedText> certificate(const G& g, const typename G::Position& p) {
-  if constexpr (requires {
-                  { g.certificate(p) } -> std::convertible_to<std::vector<NamedText>>;
-                })
+  if constexpr (given::certificate<G>)
     return g.certificate(p);
   else
     return {};
@@ -293,9 +334,7 @@ std::vector<NamedText> certificate(const G& g, const typename G::Position& p) {
 
 template <PluginGame G>
 BoardView view(const G& g, const typename G::Position& p) {
-  if constexpr (requires {
-                  { g.view(p) } -> std::convertible_to<BoardView>;
-                })
+  if constexpr (given::view<G>)
     return g.view(p);
   else
     return {};
@@ -314,9 +353,7 @@ bool same_board(const G& a, const G& b) {
 
 template <PluginGame G>
 bool board_only(const G& g, std::string_view text, bool from_file) {
-  if constexpr (requires {
-                  { g.board_only(text, from_file) } -> std::convertible_to<bool>;
-                })
+  if constexpr (given::board_only<G>)
     return g.board_only(text, from_file);
   else
     return false;
@@ -325,7 +362,7 @@ bool board_only(const G& g, std::string_view text, bool from_file) {
 template <PluginGame G>
 std::string render(const G& g, const typename G::Position& p,
                    std::span<const RatedMove<typename G::Move>> moves) {
-  if constexpr (requires { g.render(p, moves); }) {
+  if constexpr (given::render<G>) {
     return std::string(g.render(p, moves));
   } else {
     std::string out = format(g, p) + "\n";
