@@ -60,7 +60,7 @@ bool inside(std::uint64_t offset, std::uint64_t size, std::uint64_t file_size) {
   return offset <= file_size && size <= file_size - offset;
 }
 
-FileCheck problem(const char* kind, std::string message) {
+FileCheck problem(ProblemKind kind, std::string message) {
   return {kind, std::move(message)};
 }
 
@@ -69,7 +69,7 @@ FileCheck problem(const char* kind, std::string message) {
 FileCheck check_plugin_file(const std::filesystem::path& path) {
   const std::string name = path.string();
   auto not_library = [&](const std::string& why) {
-    return problem("not-a-library",
+    return problem(ProblemKind::kNotALibrary,
                    absl::StrFormat("%s: cannot be loaded as a shared library (%s)", name, why));
   };
   std::error_code ec;
@@ -142,7 +142,7 @@ FileCheck check_plugin_file(const std::filesystem::path& path) {
     }
   }
   if (!abi || !factory)
-    return problem("not-a-plugin",
+    return problem(ProblemKind::kNotAPlugin,
                    absl::StrFormat("%s: not a Sente plugin (it exports no sente_plugin / "
                                    "sente_plugin_abi; a plugin ends with "
                                    "SENTE_EXPORT_GAME(YourGame)); it was not loaded",

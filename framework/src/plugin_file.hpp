@@ -9,14 +9,17 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
+
+#include "sente/plugin/loader.hpp"
 
 namespace sente::plugin::detail {
 
 struct FileCheck {
-  // "" when the file may be loaded; else the problem kind of loader.hpp
-  // ("not-a-library" or "not-a-plugin") and a message naming the file.
-  std::string kind;
+  // Nothing when the file may be loaded; else the problem (kNotALibrary or
+  // kNotAPlugin) and a message naming the file.
+  std::optional<ProblemKind> kind;
   std::string message;
 };
 

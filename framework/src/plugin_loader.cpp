@@ -33,7 +33,7 @@ std::string after(const std::string& text, const std::string& marker) {
   return end == std::string::npos ? rest : rest.substr(0, end);
 }
 
-absl::Status fail(PluginProblem* problem, const fs::path& file, const char* kind,
+absl::Status fail(PluginProblem* problem, const fs::path& file, ProblemKind kind,
                   std::string message) {
   if (problem) *problem = {file, kind, message};
   return absl::FailedPreconditionError(message);
@@ -42,7 +42,7 @@ absl::Status fail(PluginProblem* problem, const fs::path& file, const char* kind
 // What a failed dlopen means, in plain words and with what to do.
 absl::Status load_failure(PluginProblem* problem, const fs::path& file, const std::string& what) {
   if (const std::string symbol = after(what, "undefined symbol: "); !symbol.empty())
-    return fail(problem, file, "unresolved-symbol",
+    return fail(problem, file, ProblemKind::kUnresolvedSymbol,
                 absl::StrFormat("%s: needs the symbol %s (%s), which no library it links "
                                 "defines; link the library that defines it into the plugin "
                                 "(target_link_libraries) and rebuild it",
@@ -54,13 +54,13 @@ absl::Status load_failure(PluginProblem* problem, const fs::path& file, const st
     const std::size_t start = what.rfind(' ', colon) + 1;
     const std::string lib = what.substr(start, colon - start);
     if (lib != file.string())
-      return fail(problem, file, "missing-library",
+      return fail(problem, file, ProblemKind::kMissingLibrary,
                   absl::StrFormat("%s: needs the library %s, which the dynamic loader cannot "
                                   "find; install it, or build the plugin with an RPATH to it",
                                   file.string(), lib));
   }
   return fail(
-      problem, file, "not-a-library",
+      problem, file, ProblemKind::kNotALibrary,
       absl::StrFormat("%s: cannot be loaded as a shared library (%s)", file.string(), what));
 }
 
@@ -68,8 +68,8 @@ absl::Status load_failure(PluginProblem* problem, const fs::path& file, const st
 
 absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* problem) {
   // Read as a file first: no code of a truncated, foreign or special file runs.
-  if (const detail::FileCheck c = detail::check_plugin_file(file); !c.kind.empty())
-    return fail(problem, file, c.kind.c_str(), c.message);
+  if (const detail::FileCheck c = detail::check_plugin_file(file); c.kind)
+    return fail(problem, file, *c.kind, c.message);
   auto lib = std::make_shared<boost::dll::shared_library>();
   try {
     lib->load(file, boost::dll::load_mode::rtld_now | boost::dll::load_mode::rtld_local);
@@ -77,13 +77,13 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* pr
     return load_failure(problem, file, e.what());
   }
   if (!lib->has("sente_plugin_abi") || !lib->has("sente_plugin"))
-    return fail(problem, file, "not-a-plugin",
+    return fail(problem, file, ProblemKind::kNotAPlugin,
                 absl::StrFormat("%s: not a Sente plugin (it exports no sente_plugin / "
                                 "sente_plugin_abi; a plugin ends with SENTE_EXPORT_GAME(YourGame))",
                                 file.string()));
   const std::uint32_t abi = lib->get_alias<const std::uint32_t>("sente_plugin_abi");
   if (abi != kAbiVersion)
-    return fail(problem, file, "abi-version",
+    return fail(problem, file, ProblemKind::kAbiVersion,
                 absl::StrFormat("%s: built for plugin ABI version %d, this driver speaks version "
                                 "%d; rebuild the plugin against this Sente",
                                 file.string(), abi, kAbiVersion));
@@ -94,11 +94,11 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* pr
     raw = factory();
     if (raw) info = raw->info();
   } catch (const std::exception& e) {
-    return fail(problem, file, "no-game",
+    return fail(problem, file, ProblemKind::kNoGame,
                 absl::StrFormat("%s: the plugin failed to start (%s)", file.string(), e.what()));
   }
   if (!raw)
-    return fail(problem, file, "no-game",
+    return fail(problem, file, ProblemKind::kNoGame,
                 absl::StrFormat("%s: the plugin's factory returned no game", file.string()));
   // The deleter destroys the game first, then lets go of the library, so the
   // plugin's code stays mapped while its objects live. (A plugin that happens to
@@ -148,7 +148,7 @@ Discovery discover_plugins(const std::vector<fs::path>& dirs) {
       }
       if (ec) {
         d.problems.push_back(
-            {dir, "unreadable-directory",
+            {dir, ProblemKind::kUnreadableDirectory,
              absl::StrFormat("%s: the plugin directory cannot be read (%s); its plugins were not "
                              "searched. Make it readable, or take it out of SENTE_PLUGIN_PATH",
                              dir.string(), ec.message())});
@@ -159,7 +159,7 @@ Discovery discover_plugins(const std::vector<fs::path>& dirs) {
       files.push_back(dir);  // a plugin file named on the path itself (checked when loaded)
     } else {
       d.problems.push_back(
-          {dir, "missing-directory",
+          {dir, ProblemKind::kMissingDirectory,
            absl::StrFormat("%s: no such plugin directory or file (in SENTE_PLUGIN_PATH); check "
                            "the path",
                            dir.string())});
@@ -177,7 +177,7 @@ Discovery discover_plugins(const std::vector<fs::path>& dirs) {
         continue;
       }
       d.problems.push_back(
-          {f, "duplicate-game",
+          {f, ProblemKind::kDuplicateGame,
            absl::StrFormat("%s: game '%s' is also offered by %s, which is used: it comes first "
                            "in the search order (SENTE_PLUGIN_PATH's directories in order, then "
                            "the driver's own plugin directory, then the install prefix's; file "
@@ -199,7 +199,7 @@ absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name) {
       continue;
     }
     for (PluginProblem& problem : d.problems)
-      if (problem.kind != "duplicate-game" || problem.game == name)
+      if (problem.kind != ProblemKind::kDuplicateGame || problem.game == name)
         p.notes.push_back(std::move(problem));
     return std::move(p);
   }

@@ -45,7 +45,8 @@ struct XorEngine {
       return plugin::nimber_value(v);
     }
     std::vector<plugin::Stat> stats() const override {
-      return {{"positions", double(positions_), "positions"}, {"seconds", seconds_, "s"}};
+      return {{"positions", double(positions_), plugin::Unit::kPositions},
+              {"seconds", seconds_, plugin::Unit::kSeconds}};
     }
     std::string detail() const override { return "xor of nim products a ⊗ b"; }
 

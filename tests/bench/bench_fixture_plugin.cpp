@@ -58,7 +58,7 @@ struct RuleEngine {
       return v;
     }
     std::vector<sente::plugin::Stat> stats() const override {
-      return {{"positions", double(positions_), "positions"}};
+      return {{"positions", double(positions_), sente::plugin::Unit::kPositions}};
     }
     std::string detail() const override { return kFlip ? "liar" : "small-only"; }
 

@@ -105,7 +105,7 @@ TEST(Registry, EveryEngineFindsTheMultiplesOfThreeLost) {
       ASSERT_TRUE(b.ok()) << b.status();
       absl::StatusOr<Analysis> a = solve_position(*b, true, {});
       ASSERT_TRUE(a.ok()) << a.status();
-      const bool win = a->value_kind == "nimber" ? a->value != 0 : a->value > 0;
+      const bool win = a->value_kind == ValueKind::kNimber ? a->value != 0 : a->value > 0;
       EXPECT_EQ(win, heap % 3 != 0) << engine << " heap " << heap;
     }
 }

@@ -64,7 +64,7 @@ TEST(PluginLoader, RefusesAPluginWithAnUnresolvedSymbolAtLoadNamingIt) {
   absl::StatusOr<LoadedPlugin> p =
       load_plugin(kFixtures / "libunresolved_symbol_plugin.so", &problem);
   ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_EQ(problem.kind, "unresolved-symbol");
+  EXPECT_EQ(problem.kind, ProblemKind::kUnresolvedSymbol);
   EXPECT_EQ(problem.plugin, kFixtures / "libunresolved_symbol_plugin.so");
   const std::string msg(p.status().message());
   EXPECT_NE(msg.find("sente_fixture::forgotten_library_function(int)"), std::string::npos) << msg;
@@ -76,7 +76,7 @@ TEST(PluginLoader, RefusesAPluginWhoseLibraryCannotBeFoundNamingIt) {
   absl::StatusOr<LoadedPlugin> p =
       load_plugin(kFixtures / "libmissing_library_plugin.so", &problem);
   ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);
-  EXPECT_EQ(problem.kind, "missing-library");
+  EXPECT_EQ(problem.kind, ProblemKind::kMissingLibrary);
   const std::string msg(p.status().message());
   EXPECT_NE(msg.find("needs the library libfixture_dependency.so"), std::string::npos) << msg;
 }
@@ -97,7 +97,7 @@ TEST(PluginLoader, TwoPluginsOfOneGameTheFirstInSearchOrderWinsTheOtherIsReporte
   EXPECT_EQ(cram, 1);
   int duplicates = 0;
   for (const PluginProblem& p : d.problems)
-    if (p.kind == "duplicate-game") {
+    if (p.kind == ProblemKind::kDuplicateGame) {
       ++duplicates;
       EXPECT_EQ(p.plugin, fs::path(SENTE_PLUGIN_DIR) / "libsente_cram.so");
       EXPECT_NE(

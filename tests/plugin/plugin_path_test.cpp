@@ -54,14 +54,14 @@ TEST_F(BadPluginPath, EveryBadCandidateIsAProblemAndNoneIsLoaded) {
   for (const PluginProblem& p : d.problems) by_file[p.plugin.filename().string()] = p;
   for (const char* f : {"libtruncated.so", "libtail_cut.so"}) {
     ASSERT_EQ(by_file.count(f), 1u) << f;
-    EXPECT_EQ(by_file[f].kind, "not-a-library");
+    EXPECT_EQ(by_file[f].kind, ProblemKind::kNotALibrary);
     EXPECT_NE(by_file[f].message.find("truncated"), std::string::npos) << by_file[f].message;
   }
   EXPECT_NE(by_file["libfifo.so"].message.find("not a regular file"), std::string::npos);
-  EXPECT_EQ(by_file["libexiting_library.so"].kind, "not-a-plugin");
+  EXPECT_EQ(by_file["libexiting_library.so"].kind, ProblemKind::kNotAPlugin);
   EXPECT_NE(by_file["libexiting_library.so"].message.find("not loaded"), std::string::npos);
   EXPECT_NE(by_file["libempty.so"].message.find("not an ELF file"), std::string::npos);
-  EXPECT_EQ(by_file["no-such-dir"].kind, "missing-directory");
+  EXPECT_EQ(by_file["no-such-dir"].kind, ProblemKind::kMissingDirectory);
   // The real plugins are all there.
   int games = 0;
   for (const LoadedPlugin& p : d.plugins) games += p.info.name == "cram";

@@ -133,7 +133,7 @@ TEST(ShannonGame, FourCycleIsACutWinEvenWithShortFirst) {
   plugin::Adapter<Game> adapter;
   absl::StatusOr<plugin::Analysis> a = adapter.solve({}, {"s a; a t; t b; b s", ""}, {});
   ASSERT_TRUE(a.ok()) << a.status();
-  EXPECT_EQ(a->value_kind, "outcome-class");
+  EXPECT_EQ(a->value_kind, plugin::ValueKind::kOutcomeClass);
   EXPECT_EQ(a->value, static_cast<int>(OutcomeClass::kR));
   EXPECT_EQ(a->value_text, "Cut");
   ASSERT_FALSE(a->certificate.empty());

@@ -38,6 +38,7 @@
 #include "plugin_lookup.hpp"
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
+#include "sente/plugin/options.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::driver {
@@ -151,7 +152,7 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
              {"seconds", s},
              {"value", a->value},
              {"value_text", a->value_text},
-             {"value_kind", a->value_kind},
+             {"value_kind", plugin::value_kind_name(a->value_kind)},
              {"resolved", a->resolved},
              {"variant", a->variant},
              {"engine", a->engine},
@@ -245,13 +246,15 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
   plugin::Analysis& a = result.analysis;
   a.value = j.value("value", std::int64_t{0});
   a.value_text = j.value("value_text", "");
-  a.value_kind = j.value("value_kind", "");
+  a.value_kind =
+      plugin::value_kind_by_name(j.value("value_kind", "")).value_or(plugin::ValueKind::kWinLoss);
   a.resolved = j.value("resolved", false);
   a.variant = j.value("variant", "");
   a.engine = j.value("engine", "");
   a.engine_detail = j.value("engine_detail", "");
   for (const nlohmann::json& s : j.value("stats", nlohmann::json::array()))
-    a.stats.push_back({s.value("name", ""), s.value("value", 0.0), s.value("unit", std::string())});
+    a.stats.push_back({s.value("name", ""), s.value("value", 0.0),
+                       plugin::unit_by_name(s.value("unit", "")).value_or(plugin::Unit::kNone)});
   return result;
 }
 
@@ -285,7 +288,7 @@ void set_work(const plugin::Analysis& a, Row& row) {
     for (const plugin::Stat& s : a.stats)
       if (s.name == name) {
         row.work = s.value;
-        row.work_unit = s.unit.empty() ? name : s.unit;
+        row.work_unit = s.unit == plugin::Unit::kNone ? name : plugin::unit_name(s.unit);
         return;
       }
 }
@@ -590,7 +593,7 @@ int run_bench(const Common& common, const plugin::Options& options, const BenchP
           row.variant = a.variant;
           row.value = a.resolved ? std::optional<std::int64_t>(a.value) : std::nullopt;
           row.value_text = a.value_text;
-          row.value_kind = a.value_kind;
+          row.value_kind = plugin::value_kind_name(a.value_kind);
           row.comparable = plugin::comparable_value(a).value_or("");
           row.engine_detail = a.engine_detail;
           row.work.reset();

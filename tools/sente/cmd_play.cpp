@@ -18,6 +18,7 @@
 #include "plugin_lookup.hpp"
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
+#include "sente/plugin/options.hpp"
 #include "sente/support/progress_bar.hpp"
 #include "sente/support/text_file.hpp"
 
@@ -73,7 +74,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
                                             {"result", how},
                                             {"winner", winner},
                                             {"final_value", a.value},
-                                            {"value_kind", a.value_kind},
+                                            {"value_kind", plugin::value_kind_name(a.value_kind)},
                                             {"engine", a.engine}})
                 << "\n";
     return kOk;
@@ -87,9 +88,11 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     const bool human = ((*session)->player() == 0) == human_first;
     talk << "\n" << (a->board.empty() ? a->position + "\n" : a->board);
     if (a->moves.empty()) {
-      const bool outcome = a->value_kind == "win-loss" || a->value_kind == "nimber";
-      const bool mover_lost = a->value_kind == "nimber" ? a->value == 0 : a->value < 0;
-      const bool draw = a->value_kind == "win-loss" && a->value == 0;
+      using plugin::ValueKind;
+      const bool outcome =
+          a->value_kind == ValueKind::kWinLoss || a->value_kind == ValueKind::kNimber;
+      const bool mover_lost = a->value_kind == ValueKind::kNimber ? a->value == 0 : a->value < 0;
+      const bool draw = a->value_kind == ValueKind::kWinLoss && a->value == 0;
       const std::string winner = draw ? "draw" : human == mover_lost ? "computer" : "human";
       if (!outcome)
         return finish(

@@ -15,6 +15,7 @@
 #include "plugin_lookup.hpp"
 #include "position_input.hpp"
 #include "sente/plugin/loader.hpp"
+#include "sente/plugin/options.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress_bar.hpp"
 #include "sente/support/text_file.hpp"
@@ -25,14 +26,14 @@ namespace {
 void print_stats(const plugin::Analysis& a) {
   std::string line;
   for (const plugin::Stat& s : a.stats) {
-    if (s.unit == "bytes") {
+    if (s.unit == plugin::Unit::kBytes) {
       absl::StrAppend(&line, "  ", s.name, " ", format_bytes(static_cast<std::uint64_t>(s.value)));
-    } else if (s.unit == "result") {
+    } else if (s.unit == plugin::Unit::kResult) {
       absl::StrAppend(&line, "  ", s.name, " ",
                       s.value > 0   ? "win"
                       : s.value < 0 ? "loss"
                                     : "unresolved");
-    } else if (s.unit == "s") {
+    } else if (s.unit == plugin::Unit::kSeconds) {
       absl::StrAppend(
           &line, absl::StrFormat("  %s %.3f s", s.name == "seconds" ? "time" : s.name, s.value));
     } else {

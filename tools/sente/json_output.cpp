@@ -46,7 +46,7 @@ void to_json(nlohmann::json& j, const GameInfo& g) {
 }
 
 void to_json(nlohmann::json& j, const Stat& s) {
-  j = {{"name", s.name}, {"value", s.value}, {"unit", s.unit}};
+  j = {{"name", s.name}, {"value", s.value}, {"unit", unit_name(s.unit)}};
 }
 
 void to_json(nlohmann::json& j, const MoveAnalysis& m) {
@@ -54,7 +54,7 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
        {"also", m.also},
        {"value", m.value},
        {"value_text", m.value_text},
-       {"value_kind", m.value_kind},
+       {"value_kind", value_kind_name(m.value_kind)},
        {"best", m.best},
        {"resolved", m.resolved}};
   if (m.depth >= 0) j["depth"] = m.depth;
@@ -84,7 +84,7 @@ void to_json(nlohmann::json& j, const Analysis& a) {
        {"value", a.value},
        {"value_text", a.value_text},
        {"value_meaning", a.value_meaning},
-       {"value_kind", a.value_kind},
+       {"value_kind", value_kind_name(a.value_kind)},
        {"moves", a.moves},
        {"summary", a.summary},
        {"resolved", a.resolved},
@@ -130,7 +130,9 @@ nlohmann::json discovery_json(const plugin::Discovery& d) {
   }
   nlohmann::json problems = nlohmann::json::array();
   for (const auto& p : d.problems)
-    problems.push_back({{"plugin", p.plugin.string()}, {"kind", p.kind}, {"message", p.message}});
+    problems.push_back({{"plugin", p.plugin.string()},
+                        {"kind", problem_kind_name(p.kind)},
+                        {"message", p.message}});
   nlohmann::json searched = nlohmann::json::array();
   for (const auto& s : d.searched) searched.push_back(s.string());
   return {{"games", games}, {"problems", problems}, {"searched", searched}};

@@ -19,7 +19,7 @@ absl::StatusOr<plugin::LoadedPlugin> find_game(const std::string& game, bool qui
   if (!p.ok() || quiet) return p;
   int unloadable = 0;
   for (const plugin::PluginProblem& n : p->notes) {
-    if (n.kind == "duplicate-game")
+    if (n.kind == plugin::ProblemKind::kDuplicateGame)
       std::fprintf(stderr, "sente: warning: %s\n", n.message.c_str());
     else
       ++unloadable;

@@ -163,7 +163,7 @@ TEST(Engines, AgreeWithMinimaxOnSmallSums) {
         ASSERT_TRUE(a.ok()) << a.status();
         EXPECT_EQ(sente::plugin::comparable_value(*a), truth > 0 ? "win" : "loss")
             << variant << " " << board << " " << engine;
-        if (a->value_kind == "nimber") nimbers[engine] = a->value_text;
+        if (a->value_kind == sente::plugin::ValueKind::kNimber) nimbers[engine] = a->value_text;
       }
       EXPECT_EQ(nimbers["heap-mex"], nimbers["grundy"]) << variant << " " << board;
     }

@@ -58,7 +58,7 @@ void finish(const Bound<G>& b, Analysis& a) {
   a.engine_detail = b.runner->detail();
   if (!b.refusals.empty()) a.engine_detail += " (first choice refused: " + b.refusals + ")";
   a.stats = b.runner->stats();
-  a.stats.push_back({"peak_rss", static_cast<double>(peak_rss_bytes()), "bytes"});
+  a.stats.push_back({"peak_rss", static_cast<double>(peak_rss_bytes()), Unit::kBytes});
 }
 
 // "*3: the player to move wins", "0: the player to move loses".
@@ -70,7 +70,9 @@ template <class G>
 void set_value(const G& g, const typename G::Position& p, const EngineValue& v, Analysis& a) {
   a.resolved = v.resolved;
   a.depth = v.depth.value_or(-1);
-  a.value_kind = v.nimber ? "nimber" : is_win_loss(g) ? "win-loss" : "score";
+  a.value_kind = v.nimber         ? ValueKind::kNimber
+                 : is_win_loss(g) ? ValueKind::kWinLoss
+                                  : ValueKind::kScore;
   if (!v.resolved) {
     a.value = 0;
     a.value_text = "unresolved";
@@ -125,10 +127,10 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
         return v.resolved ? win_loss_text(v.value) : std::string("unresolved");
       };
       a.resolved = l->resolved && r->resolved;
-      a.value_kind = "outcome-class";
+      a.value_kind = ValueKind::kOutcomeClass;
       if (a.resolved && (l->value == 0 || r->value == 0)) {
         a.value = 0;  // a draw either way: no normal-play outcome class
-        a.value_kind = "draws";
+        a.value_kind = ValueKind::kDraws;
         a.value_text = absl::StrCat(ln, " first: ", result(*l), ", ", rn, " first: ", result(*r));
       } else if (a.resolved) {
         const OutcomeClass c = outcome_class(l->value > 0, r->value > 0);
@@ -159,8 +161,8 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
         return std::optional<Stat>();
       };
       std::vector<Stat> sides = {
-          {absl::StrCat(ln, "_first"), l->resolved ? double(l->value) : 0, "result"},
-          {absl::StrCat(rn, "_first"), r->resolved ? double(r->value) : 0, "result"}};
+          {absl::StrCat(ln, "_first"), l->resolved ? double(l->value) : 0, Unit::kResult},
+          {absl::StrCat(rn, "_first"), r->resolved ? double(r->value) : 0, Unit::kResult}};
       if (auto w1 = work(after_left), w2 = work(a.stats); w1 && w2) {
         sides.push_back({absl::StrCat(w1->name, "_", ln, "_first"), w1->value, w1->unit});
         sides.push_back(
@@ -219,7 +221,9 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     r.info.move = text::move_name(g, p, moves[i]);
     if constexpr (GivesMoveNotations<G>) r.info.also = g.move_notations(p, moves[i]);
     r.info.resolved = v->resolved;
-    r.info.value_kind = v->nimber ? "nimber" : is_win_loss(g) ? "win-loss" : "score";
+    r.info.value_kind = v->nimber        ? ValueKind::kNimber
+                        : is_win_loss(g) ? ValueKind::kWinLoss
+                                         : ValueKind::kScore;
     int mv = 0;
     if (!v->resolved) {
       all_resolved = false;

@@ -79,15 +79,39 @@ enum class OptionRole : std::uint8_t {
   kFile,        // names a file on this machine: the server refuses it from clients
 };
 
-// The unit of an integer option.
+// The unit of an integer option or of a measured figure (Stat). Closed: the
+// JSON writer alone turns it into its name (plugin/options.hpp unit_name).
 enum class Unit : std::uint8_t {
   kNone,
-  kNodes,
-  kPositions,
-  kMebibytes,
-  kCells,
-  kVertices,
-  kThreads
+  kNodes,               // "nodes"
+  kPositions,           // "positions"
+  kMebibytes,           // "MiB"
+  kCells,               // "cells"
+  kVertices,            // "vertices"
+  kThreads,             // "threads"
+  kBytes,               // "bytes"
+  kSeconds,             // "s"
+  kHits,                // "hits": transposition-table hits
+  kCutoffs,             // "cut-offs"
+  kMoves,               // "moves"
+  kOptions,             // "options": moves visited by a mex
+  kPlies,               // "plies"
+  kRounds,              // "rounds"
+  kHeapSizes,           // "heap sizes"
+  kNimber,              // "nimber": a Grundy value
+  kNodesPerSecond,      // "nodes/s"
+  kPositionsPerSecond,  // "positions/s"
+  kResult,              // "result": +1 win, -1 loss, 0 unresolved
+};
+
+// What kind of value an analysis gives; engines of one game compare through
+// it (comparable_value).
+enum class ValueKind : std::uint8_t {
+  kWinLoss,       // "win-loss": +1 / 0 / -1 for the player to move
+  kScore,         // "score": a score difference in the game's display convention
+  kNimber,        // "nimber": value k is *k
+  kOutcomeClass,  // "outcome-class": value 0..3 is L, R, N, P (both sides solved)
+  kDraws,         // "draws": both sides solved and one or both is a draw (no class)
 };
 
 // An option a game, an engine or a command accepts: its schema entry.
@@ -131,7 +155,7 @@ struct GameInfo {
 struct Stat {
   std::string name;
   double value = 0;
-  std::string unit;  // "positions", "s", "bytes", "positions/s"
+  Unit unit = Unit::kNone;
 };
 
 // One legal move of an analysed position.
@@ -140,8 +164,9 @@ struct MoveAnalysis {
   std::map<std::string, std::string> also;  // other notations: {"openspiel": "10"}
   std::int64_t value = 0;                   // in the game's display convention
   std::string value_text;                   // e.g. "-3", "win"
-  std::string value_kind;   // as Analysis::value_kind: "win-loss" (for the mover), "score",
-                            // "nimber" (of the position the move leads to)
+  // As Analysis::value_kind: win-loss (for the mover), score, or nimber (of
+  // the position the move leads to).
+  ValueKind value_kind = ValueKind::kWinLoss;
   bool best = false;        // keeps the best value for the mover
   bool resolved = true;     // false: the engine stopped (node limit)
   std::int64_t depth = -1;  // plies to the end after this move, best play; -1 unknown
@@ -184,9 +209,7 @@ struct Analysis {
   std::int64_t value = 0;
   std::string value_text;
   std::string value_meaning;  // how to read value, e.g. "final score A minus B"
-  // "win-loss" (+1/0/-1), "score", "nimber" (value k = *k) or "outcome-class"
-  // (value 0..3 = L, R, N, P); engines of one game compare through it.
-  std::string value_kind;
+  ValueKind value_kind = ValueKind::kWinLoss;
   bool resolved = true;     // false: the engine stopped before a value (node limit)
   std::int64_t depth = -1;  // plies to the end of the game with best play; -1 unknown
   std::vector<MoveAnalysis> moves;
@@ -211,9 +234,13 @@ struct Analysis {
 // score or outcome class itself; nothing when the analysis is unresolved.
 inline std::optional<std::string> comparable_value(const Analysis& a) {
   if (!a.resolved) return std::nullopt;
-  if (a.value_kind == "nimber") return a.value ? "win" : "loss";
-  if (a.value_kind == "win-loss") return a.value > 0 ? "win" : a.value < 0 ? "loss" : "draw";
-  return a.value_kind + " " + std::to_string(a.value);
+  if (a.value_kind == ValueKind::kNimber) return a.value ? "win" : "loss";
+  if (a.value_kind == ValueKind::kWinLoss)
+    return a.value > 0 ? "win" : a.value < 0 ? "loss" : "draw";
+  return std::string(a.value_kind == ValueKind::kScore          ? "score "
+                     : a.value_kind == ValueKind::kOutcomeClass ? "outcome-class "
+                                                                : "draws ") +
+         std::to_string(a.value);
 }
 
 struct VerifyItem {

@@ -8,6 +8,7 @@
 // install prefix configured at build time (CMAKE_INSTALL_PREFIX).
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -18,13 +19,47 @@
 
 namespace sente::plugin {
 
-// Why a plugin file was not used.
+// Why a plugin file was not used (closed: problem_kind_name gives the name
+// `sente list --json` writes).
+enum class ProblemKind : std::uint8_t {
+  kUnresolvedSymbol,     // "unresolved-symbol"
+  kMissingLibrary,       // "missing-library"
+  kNotALibrary,          // "not-a-library"
+  kNotAPlugin,           // "not-a-plugin"
+  kAbiVersion,           // "abi-version"
+  kNoGame,               // "no-game"
+  kDuplicateGame,        // "duplicate-game"
+  kUnreadableDirectory,  // "unreadable-directory"
+  kMissingDirectory,     // "missing-directory": a search path entry that does not exist
+};
+
+inline const char* problem_kind_name(ProblemKind k) {
+  switch (k) {
+    case ProblemKind::kUnresolvedSymbol:
+      return "unresolved-symbol";
+    case ProblemKind::kMissingLibrary:
+      return "missing-library";
+    case ProblemKind::kNotALibrary:
+      return "not-a-library";
+    case ProblemKind::kNotAPlugin:
+      return "not-a-plugin";
+    case ProblemKind::kAbiVersion:
+      return "abi-version";
+    case ProblemKind::kNoGame:
+      return "no-game";
+    case ProblemKind::kDuplicateGame:
+      return "duplicate-game";
+    case ProblemKind::kUnreadableDirectory:
+      return "unreadable-directory";
+    case ProblemKind::kMissingDirectory:
+      return "missing-directory";
+  }
+  return "";
+}
+
 struct PluginProblem {
   std::filesystem::path plugin;
-  // "unresolved-symbol", "missing-library", "not-a-library", "not-a-plugin",
-  // "abi-version", "no-game", "duplicate-game", "unreadable-directory" or
-  // "missing-directory" (a search path entry that does not exist).
-  std::string kind;
+  ProblemKind kind = ProblemKind::kNotAPlugin;
   std::string message;    // plain words: the file, what is wrong, what to do
   std::string game = {};  // the game it offers, when it loaded (duplicate-game)
 };

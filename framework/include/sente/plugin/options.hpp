@@ -22,6 +22,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -195,8 +196,63 @@ inline const char* unit_name(Unit u) {
       return "vertices";
     case Unit::kThreads:
       return "threads";
+    case Unit::kBytes:
+      return "bytes";
+    case Unit::kSeconds:
+      return "s";
+    case Unit::kHits:
+      return "hits";
+    case Unit::kCutoffs:
+      return "cut-offs";
+    case Unit::kMoves:
+      return "moves";
+    case Unit::kOptions:
+      return "options";
+    case Unit::kPlies:
+      return "plies";
+    case Unit::kRounds:
+      return "rounds";
+    case Unit::kHeapSizes:
+      return "heap sizes";
+    case Unit::kNimber:
+      return "nimber";
+    case Unit::kNodesPerSecond:
+      return "nodes/s";
+    case Unit::kPositionsPerSecond:
+      return "positions/s";
+    case Unit::kResult:
+      return "result";
   }
   return "";
+}
+
+inline const char* value_kind_name(ValueKind k) {
+  switch (k) {
+    case ValueKind::kWinLoss:
+      return "win-loss";
+    case ValueKind::kScore:
+      return "score";
+    case ValueKind::kNimber:
+      return "nimber";
+    case ValueKind::kOutcomeClass:
+      return "outcome-class";
+    case ValueKind::kDraws:
+      return "draws";
+  }
+  return "";
+}
+
+// The unit and the value kind named `name` (as unit_name and
+// value_kind_name write them), for reading back what the driver wrote.
+inline std::optional<Unit> unit_by_name(std::string_view name) {
+  for (int u = 0; u <= static_cast<int>(Unit::kResult); ++u)
+    if (name == unit_name(static_cast<Unit>(u))) return static_cast<Unit>(u);
+  return std::nullopt;
+}
+inline std::optional<ValueKind> value_kind_by_name(std::string_view name) {
+  for (int k = 0; k <= static_cast<int>(ValueKind::kDraws); ++k)
+    if (name == value_kind_name(static_cast<ValueKind>(k))) return static_cast<ValueKind>(k);
+  return std::nullopt;
 }
 
 // A bound as people write large round numbers: 1000000000000000000 ->

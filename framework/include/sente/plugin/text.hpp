@@ -69,8 +69,8 @@ inline std::string win_loss_text(int v) {
 // (Grundy engines) or is a win (win/loss engines)? False for scores.
 inline bool wins_for_mover(const MoveAnalysis& m) {
   if (!m.resolved) return false;
-  if (m.value_kind == "nimber") return m.value == 0;
-  return m.value_kind == "win-loss" && m.value > 0;
+  if (m.value_kind == ValueKind::kNimber) return m.value == 0;
+  return m.value_kind == ValueKind::kWinLoss && m.value > 0;
 }
 
 // A minimal game must give info(); everything else has a default.

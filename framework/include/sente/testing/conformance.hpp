@@ -269,7 +269,7 @@ void analysis_is_consistent(const Config& c) {
     if (!s->resolved || !a->resolved) continue;
     EXPECT_EQ(comparable_value(*s), comparable_value(*a))
         << pos << ": solve " << s->value_text << ", analyze " << a->value_text;
-    if (s->value_kind != "nimber") {
+    if (s->value_kind != plugin::ValueKind::kNimber) {
       EXPECT_EQ(s->value, a->value) << pos;
     }
     EXPECT_EQ(a->position, pos);
@@ -277,7 +277,7 @@ void analysis_is_consistent(const Config& c) {
     ASSERT_TRUE(again.ok()) << again.status();
     EXPECT_EQ(again->position, a->position);
     for (const plugin::MoveAnalysis& m : a->moves) {
-      if (m.best && a->value_kind != "nimber") {
+      if (m.best && a->value_kind != plugin::ValueKind::kNimber) {
         EXPECT_EQ(m.value, a->value) << pos << " " << m.move;
       }
     }

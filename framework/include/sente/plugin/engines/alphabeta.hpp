@@ -51,15 +51,15 @@ struct AlphaBetaEngine {
     std::vector<Stat> stats() const override {
       const SearchStats& s = engine_.stats();
       return {
-          {"nodes", static_cast<double>(s.nodes), "nodes"},
-          {"table_hits", static_cast<double>(s.table_hits), "hits"},
-          {"table_cutoffs", static_cast<double>(s.table_cutoffs), "nodes"},
-          {"bound_hits", static_cast<double>(s.bound_hits), "nodes"},
-          {"cutoffs", static_cast<double>(s.cutoffs), "cut-offs"},
-          {"etc_cutoffs", static_cast<double>(s.etc_cutoffs), "nodes"},
-          {"table_bytes", static_cast<double>(s.table_bytes), "bytes"},
-          {"seconds", s.seconds, "s"},
-          {"nodes_per_second", s.seconds > 0 ? s.nodes / s.seconds : 0, "nodes/s"},
+          {"nodes", static_cast<double>(s.nodes), Unit::kNodes},
+          {"table_hits", static_cast<double>(s.table_hits), Unit::kHits},
+          {"table_cutoffs", static_cast<double>(s.table_cutoffs), Unit::kNodes},
+          {"bound_hits", static_cast<double>(s.bound_hits), Unit::kNodes},
+          {"cutoffs", static_cast<double>(s.cutoffs), Unit::kCutoffs},
+          {"etc_cutoffs", static_cast<double>(s.etc_cutoffs), Unit::kNodes},
+          {"table_bytes", static_cast<double>(s.table_bytes), Unit::kBytes},
+          {"seconds", s.seconds, Unit::kSeconds},
+          {"nodes_per_second", s.seconds > 0 ? s.nodes / s.seconds : 0, Unit::kNodesPerSecond},
       };
     }
     std::string detail() const override {

@@ -79,12 +79,12 @@ struct DenseSweepEngine {
     }
     std::vector<Stat> stats() const override {
       return {
-          {"states", static_cast<double>(stats_.states), "positions"},
-          {"table_bytes", static_cast<double>(stats_.table_bytes), "bytes"},
-          {"seconds", stats_.seconds, "s"},
+          {"states", static_cast<double>(stats_.states), Unit::kPositions},
+          {"table_bytes", static_cast<double>(stats_.table_bytes), Unit::kBytes},
+          {"seconds", stats_.seconds, Unit::kSeconds},
           {"states_per_second", stats_.seconds > 0 ? stats_.states / stats_.seconds : 0,
-           "positions/s"},
-          {"threads", static_cast<double>(stats_.threads), "threads"},
+           Unit::kPositionsPerSecond},
+          {"threads", static_cast<double>(stats_.threads), Unit::kThreads},
       };
     }
     std::string detail() const override {

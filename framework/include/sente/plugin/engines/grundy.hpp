@@ -42,10 +42,10 @@ struct GrundyEngine {
     }
     std::vector<Stat> stats() const override {
       const grundy::MemoStats& s = memo_.stats();
-      return {{"positions", double(s.positions), "positions"},
-              {"nodes", double(s.nodes), "nodes"},
-              {"memo_bytes", double(s.memo_bytes), "bytes"},
-              {"seconds", s.seconds, "s"}};
+      return {{"positions", double(s.positions), Unit::kPositions},
+              {"nodes", double(s.nodes), Unit::kNodes},
+              {"memo_bytes", double(s.memo_bytes), Unit::kBytes},
+              {"seconds", s.seconds, Unit::kSeconds}};
     }
     std::string detail() const override { return "Grundy mex with memo"; }
 

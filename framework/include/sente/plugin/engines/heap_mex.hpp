@@ -39,11 +39,11 @@ struct HeapMexEngine {
     }
     std::vector<Stat> stats() const override {
       const heap_grundy::HeapStats& s = values_.stats();
-      return {{"heaps", double(s.heaps), "heap sizes"},
-              {"options", double(s.options), "options"},
-              {"largest_value", double(s.largest_value), "nimber"},
-              {"table_bytes", double(s.table_bytes), "bytes"},
-              {"seconds", s.seconds, "s"}};
+      return {{"heaps", double(s.heaps), Unit::kHeapSizes},
+              {"options", double(s.options), Unit::kOptions},
+              {"largest_value", double(s.largest_value), Unit::kNimber},
+              {"table_bytes", double(s.table_bytes), Unit::kBytes},
+              {"seconds", s.seconds, Unit::kSeconds}};
     }
     std::string detail() const override { return "heap-size mex sweep"; }
 

@@ -47,7 +47,8 @@ struct MatroidEngine {
       return EngineValue{true, wins ? 1 : -1, std::nullopt, std::nullopt};
     }
     std::vector<Stat> stats() const override {
-      return {{"positions", double(positions_), "positions"}, {"seconds", seconds_, "s"}};
+      return {{"positions", double(positions_), Unit::kPositions},
+              {"seconds", seconds_, Unit::kSeconds}};
     }
     std::string detail() const override { return "Lehman's criterion by the (2, 2) pebble game"; }
 

@@ -63,11 +63,11 @@ struct MexEngine {
       return nimber_value(table_[view_->index_of(p)]);
     }
     std::vector<Stat> stats() const override {
-      return {{"states", double(stats_.states), "positions"},
-              {"options", double(stats_.options), "options"},
-              {"table_bytes", double(stats_.table_bytes), "bytes"},
-              {"seconds", stats_.seconds, "s"},
-              {"threads", double(stats_.threads), "threads"}};
+      return {{"states", double(stats_.states), Unit::kPositions},
+              {"options", double(stats_.options), Unit::kOptions},
+              {"table_bytes", double(stats_.table_bytes), Unit::kBytes},
+              {"seconds", stats_.seconds, Unit::kSeconds},
+              {"threads", double(stats_.threads), Unit::kThreads}};
     }
     std::string detail() const override {
       return absl::StrCat("full-position mex (dense Grundy sweep, ", stats_.kernel, " kernel)");

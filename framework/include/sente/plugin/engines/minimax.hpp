@@ -40,7 +40,7 @@ struct MinimaxEngine {
       return e;
     }
     std::vector<Stat> stats() const override {
-      return {{"nodes", double(stats_.nodes), "nodes"}, {"seconds", seconds_, "s"}};
+      return {{"nodes", double(stats_.nodes), Unit::kNodes}, {"seconds", seconds_, Unit::kSeconds}};
     }
     std::string detail() const override { return "plain minimax (negamax, no table)"; }
 

@@ -52,15 +52,15 @@ struct RetrogradeEngine {
     std::vector<Stat> stats() const override {
       if (!graph_) return {};
       const RetrogradeStats& s = graph_->stats();
-      std::vector<Stat> out = {{"positions", double(s.positions), "positions"},
-                               {"terminal", double(s.terminal), "positions"},
-                               {"moves", double(s.moves), "moves"}};
+      std::vector<Stat> out = {{"positions", double(s.positions), Unit::kPositions},
+                               {"terminal", double(s.terminal), Unit::kPositions},
+                               {"moves", double(s.moves), Unit::kMoves}};
       if (is_win_loss(g_))
-        out.insert(out.end(), {{"wins", double(s.wins), "positions"},
-                               {"losses", double(s.losses), "positions"},
-                               {"draws", double(s.draws), "positions"}});
-      out.insert(out.end(),
-                 {{"graph_bytes", double(s.bytes), "bytes"}, {"seconds", s.seconds, "s"}});
+        out.insert(out.end(), {{"wins", double(s.wins), Unit::kPositions},
+                               {"losses", double(s.losses), Unit::kPositions},
+                               {"draws", double(s.draws), Unit::kPositions}});
+      out.insert(out.end(), {{"graph_bytes", double(s.bytes), Unit::kBytes},
+                             {"seconds", s.seconds, Unit::kSeconds}});
       return out;
     }
     std::string detail() const override {

@@ -134,19 +134,19 @@ struct TablebaseEngine {
     std::vector<Stat> stats() const override {
       if (!table_view_) return {};
       const RankedStats& s = table_view_->stats();
-      std::vector<Stat> out = {{"index_size", double(s.index_size), "positions"},
-                               {"positions", double(s.positions), "positions"},
-                               {"terminal", double(s.terminal), "positions"},
-                               {"wins", double(s.wins), "positions"},
-                               {"losses", double(s.losses), "positions"},
-                               {"draws", double(s.draws), "positions"},
-                               {"longest_win", double(s.longest_win), "plies"},
-                               {"longest_loss", double(s.longest_loss), "plies"},
-                               {"table_bytes", double(s.bytes), "bytes"}};
+      std::vector<Stat> out = {{"index_size", double(s.index_size), Unit::kPositions},
+                               {"positions", double(s.positions), Unit::kPositions},
+                               {"terminal", double(s.terminal), Unit::kPositions},
+                               {"wins", double(s.wins), Unit::kPositions},
+                               {"losses", double(s.losses), Unit::kPositions},
+                               {"draws", double(s.draws), Unit::kPositions},
+                               {"longest_win", double(s.longest_win), Unit::kPlies},
+                               {"longest_loss", double(s.longest_loss), Unit::kPlies},
+                               {"table_bytes", double(s.bytes), Unit::kBytes}};
       if (solved_)
-        out.insert(out.end(), {{"rounds", double(s.rounds), "rounds"},
-                               {"reach_seconds", s.reach_seconds, "s"},
-                               {"resolve_seconds", s.resolve_seconds, "s"}});
+        out.insert(out.end(), {{"rounds", double(s.rounds), Unit::kRounds},
+                               {"reach_seconds", s.reach_seconds, Unit::kSeconds},
+                               {"resolve_seconds", s.resolve_seconds, Unit::kSeconds}});
       return out;
     }
     std::string detail() const override {
