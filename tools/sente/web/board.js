@@ -89,7 +89,7 @@ function label(x, y, text, cls, size) {
 // are as tall as a square board's). Capped in pixels where cells are large.
 const VALUE_SIZE = 0.28;
 const LABEL_SIZE = 0.34;
-const MAX_TEXT_PX = 30;
+const MAX_TEXT_PX = 40;
 
 // Draws `analysis.view` into `svg`. `opts`: hints (show values), selected
 // (the group shown), last (the moves just played, each {move, by, shapes}:
