@@ -150,6 +150,13 @@ TEST(ServeApi, PlayAppliesTheMoveAndReplies) {
   EXPECT_EQ(r.body["played"][1]["by"], "computer");
   // O's only move that does not lose to a corner opening is the centre.
   EXPECT_EQ(r.body["played"][1]["move"], "b2");
+  // Each move's targets in the view of the position it was played from (the
+  // page marks the last move with them): a1's cell, then b2's.
+  for (const auto& p : r.body["played"]) {
+    ASSERT_EQ(p["shapes"].size(), 1u) << p.dump();
+    EXPECT_EQ(p["shapes"][0]["move"], p["move"]);
+    EXPECT_EQ(p["shapes"][0]["kind"], "rect");
+  }
   Reply quiet = post(api, "/api/play",
                      {{"game", "tic-tac-toe"}, {"position", ""}, {"move", "a1"}, {"reply", false}});
   ASSERT_EQ(quiet.status, 200);

@@ -47,7 +47,7 @@ const games = [
   { game: 'bridg-it', options: { board: '2x3' } },
   { game: 'shannon', options: { graph: 's a; a t; s b; b t; a b; a c; c t' } },
   { game: 'gobblet-gobblers', options: { pieces: '3', sizes: '2' } },  // a first-player win in 11
-].filter((g) => !args.game || g.game === args.game);
+].filter((g) => !args.game || g.game === args.game);  // --game view: view_checks only
 
 let failures = 0;
 function check(ok, what) {
@@ -96,6 +96,55 @@ async function shown(page) {
   }));
 }
 
+// The board's last-move marks: the move each marks and its geometry.
+async function marks(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#board-svg .last-move')].map((e) => ({
+    move: e.dataset.lastMove, tag: e.tagName,
+    geometry: ['x', 'y', 'width', 'height', 'cx', 'cy', 'r', 'x1', 'y1', 'x2', 'y2', 'points']
+      .map((a) => e.getAttribute(a)).join(' ') })));
+}
+
+// The geometry of move `move`'s target shapes on the board now (as marks()).
+async function targetGeometry(page, move) {
+  return page.evaluate((move) => [...document.querySelectorAll('#board-svg .target')]
+    .filter((e) => e.dataset.move === move)
+    .map((e) => ['x', 'y', 'width', 'height', 'cx', 'cy', 'r', 'x1', 'y1', 'x2', 'y2', 'points']
+      .map((a) => e.getAttribute(a)).join(' ')), move);
+}
+
+// The moves of the last turn of an /api/play answer: the trailing moves by
+// whoever moved last.
+function lastTurn(played) {
+  let first = played.length;
+  while (first > 0 && played[first - 1].by === played[played.length - 1].by) first -= 1;
+  return played.slice(first);
+}
+
+// Checks the marks shown after an /api/play answer `played`: exactly the
+// last turn's moves are marked; a mark of the human's move `move` sits where
+// its target was (`before`: its geometry before the click).
+async function checkMarks(page, game, played, move, before) {
+  const m = await marks(page);
+  const want = lastTurn(played).map((p) => p.move);
+  const got = [...new Set(m.map((x) => x.move))];
+  check(JSON.stringify(got.sort()) === JSON.stringify([...want].sort()),
+    `${game}: last move marked ${JSON.stringify(got)}, played ${JSON.stringify(want)}`);
+  const mine = m.filter((x) => x.move === move).map((x) => x.geometry);
+  if (want.includes(move))
+    check(mine.length > 0 && mine.every((g) => before.includes(g)),
+      `${game}: the mark of ${move} (${mine}) is not where its target was (${before})`);
+  return m;
+}
+
+// Clicks move `move` (clickMove) and returns the /api/play answer's played[].
+async function clickAndPlay(page, move, s) {
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/play'), { timeout: 120000 });
+  await clickMove(page, move, s);
+  const played = (await (await response).json()).played || [];
+  await ready(page);
+  return played;
+}
+
 function compareWithCli(game, options, s) {
   const ref = cliAnalyze(game, options, s.position);
   check(s.value === ref.value_text, `${game} ${JSON.stringify(s.position)}: value shown ${s.value}, sente analyze ${ref.value_text}`);
@@ -113,6 +162,139 @@ function compareWithCli(game, options, s) {
       check(t.value === m.value_text, `${game} ${t.move}: board ${t.value}, sente analyze ${m.value_text}`);
   }
   return ref;
+}
+
+// The placed dominoes drawn (rect.domino): each over exactly two covered
+// cells, next to each other; with `owned` (Domineering) p0 (V) when vertical
+// and p1 (H) when horizontal, else (Cram) nobody's. Returns them.
+async function checkDominoes(page, game, owned) {
+  const found = await page.evaluate(() => {
+    const box = (e) => ['x', 'y', 'width', 'height'].map((a) => Number(e.getAttribute(a)));
+    const cells = [...document.querySelectorAll('#board-svg rect.cell, #board-svg rect.cell-used')]
+      .map((e) => { const [x, y, w, h] = box(e); return { x: x + w / 2, y: y + h / 2, used: e.classList.contains('cell-used') }; });
+    return [...document.querySelectorAll('#board-svg rect.domino')].map((e) => {
+      const [x, y, w, h] = box(e);
+      const under = cells.filter((c) => c.x > x && c.x < x + w && c.y > y && c.y < y + h);
+      return { vertical: h > w, p0: e.classList.contains('p0'), p1: e.classList.contains('p1'),
+        under: under.length, used: under.filter((c) => c.used).length,
+        apart: under.length === 2 ? Math.hypot(under[0].x - under[1].x, under[0].y - under[1].y) : 0 };
+    });
+  });
+  for (const d of found) {
+    check(d.under === 2 && d.used === 2 && Math.abs(d.apart - 1) < 1e-6,
+      `${game}: a domino over ${d.under} cells (${d.used} covered, ${d.apart} apart), not two neighbouring covered cells`);
+    if (owned)
+      check(d.p0 === d.vertical && d.p1 === !d.vertical,
+        `${game}: a ${d.vertical ? 'vertical' : 'horizontal'} domino styled ${d.p0 ? 'p0' : ''}${d.p1 ? 'p1' : ''}, not ${d.vertical ? 'p0 (V)' : 'p1 (H)'}`);
+    else check(!d.p0 && !d.p1, `${game}: an impartial game's domino has an owner`);
+  }
+  return found;
+}
+
+// The height in pixels of the board's text labels (row and column names).
+async function labelHeights(page) {
+  return page.evaluate(() => [...document.querySelectorAll('#board-svg text.label')]
+    .map((t) => t.getBoundingClientRect().height));
+}
+
+// A game opened from the address, waited for.
+async function open(browser, url, game, options, position) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const address = new URLSearchParams({ game });
+  for (const [k, v] of Object.entries(options)) address.set(`o.${k}`, v);
+  if (position) address.set('p', position);
+  await page.goto(`${url}#${address}`);
+  await ready(page);
+  return page;
+}
+
+// Owner styles, the last-move mark and text sizes on narrow boards.
+async function view_checks(browser, url) {
+  // Positions that say how their dominoes lie, and ones that cannot.
+  for (const [position, want] of [
+    ['##..|....', [{ vertical: false, p1: true }]],
+    ['#...|#...', [{ vertical: true, p0: true }]],
+    ['.##.|.##.', []],  // two V side by side or two H stacked: not drawn
+    ['#...|....', []],  // one cell blocked: no domino covers it alone
+    ['##.#|##.#', [{ vertical: true, p0: true }]],
+  ]) {
+    const page = await open(browser, url, 'domineering', { board: '2x4' }, position);
+    const found = await checkDominoes(page, `domineering ${position}`, true);
+    check(found.length === want.length && want.every((w, i) => found[i].vertical === w.vertical),
+      `domineering ${position}: dominoes drawn ${JSON.stringify(found)}, want ${JSON.stringify(want)}`);
+    check((await marks(page)).length === 0, `domineering ${position}: a pasted position marks a last move`);
+    await page.close();
+  }
+  // Domineering 2x10 played by hand (no replies): each placed domino drawn
+  // in its owner's colour where its bar was, the last one marked.
+  const page = await open(browser, url, 'domineering', { board: '2x10' });
+  await page.uncheck('#auto-reply');
+  const moves = ['a1-a2', 'c1-d1', 'f1-f2', 'h2-i2'];
+  for (const [i, move] of moves.entries()) {
+    const s = await shown(page);
+    const before = await targetGeometry(page, move);
+    check(before.length === 1, `domineering 2x10: no single target for ${move}`);
+    const played = await clickAndPlay(page, move, s);
+    check(played.length === 1 && played[0].by === 'human', `domineering 2x10: ${move} was answered`);
+    await checkMarks(page, 'domineering 2x10', played, move, before);
+    const found = await checkDominoes(page, 'domineering 2x10', true);
+    check(found.length === i + 1, `domineering 2x10: ${found.length} dominoes drawn after ${i + 1} moves`);
+    check(found.filter((d) => d.p0).length === Math.ceil((i + 1) / 2),
+      `domineering 2x10: ${found.filter((d) => d.p0).length} of V's dominoes after ${i + 1} moves`);
+  }
+  // The computer's reply is marked too, with its own target's shape.
+  await page.check('#auto-reply');
+  const s = await shown(page);
+  const move = s.rows.find((r) => r.move === 'j1-j2') ? 'j1-j2' : s.rows[0].move;
+  const before = await targetGeometry(page, move);
+  const played = await clickAndPlay(page, move, s);
+  const m = await checkMarks(page, 'domineering 2x10', played, move, before);
+  if (played.length > 1) check(m.length > 0 && m.every((x) => x.move !== move),
+    `domineering 2x10: after the computer's reply the human's move is marked`);
+  const heights = await labelHeights(page);
+  check(heights.length > 0 && Math.min(...heights) >= 16,
+    `domineering 2x10: labels ${Math.min(...heights).toFixed(1)} px high, want at least 16`);
+  await page.screenshot({ path: path.join(out, 'domineering-2x10.png') });
+  await page.close();
+  // Cram 1x8: labels and values follow the cell, not the short side.
+  const cram = await open(browser, url, 'cram', { board: '1x8' });
+  const cramHeights = await labelHeights(cram);
+  check(cramHeights.length > 0 && Math.min(...cramHeights) >= 16,
+    `cram 1x8: labels ${Math.min(...cramHeights).toFixed(1)} px high, want at least 16`);
+  const values = await cram.evaluate(() => [...document.querySelectorAll('#board-svg text.value')]
+    .map((t) => t.getBoundingClientRect().height));
+  check(values.length === 7 && Math.min(...values) >= 14,
+    `cram 1x8: ${values.length} values, ${Math.min(...values).toFixed(1)} px high, want 7 at least 14`);
+  const cs = await shown(cram);
+  const cbefore = await targetGeometry(cram, cs.rows[0].move);
+  const cplayed = await clickAndPlay(cram, cs.rows[0].move, cs);
+  await checkMarks(cram, 'cram 1x8', cplayed, cs.rows[0].move, cbefore);
+  await checkDominoes(cram, 'cram 1x8', false);
+  await cram.screenshot({ path: path.join(out, 'cram-1x8.png') });
+  await cram.close();
+  // Dots and Boxes: a move keeping an even score (0) is neutral, not red.
+  const dots = await open(browser, url, 'dots-and-boxes', { board: '2x2' }, 'ab ad da de');
+  const zero = await dots.evaluate(() => {
+    const loss = getComputedStyle(document.documentElement).getPropertyValue('--loss').trim();
+    const rgb = (c) => { const d = document.createElement('div'); d.style.color = c; document.body.append(d);
+      const v = getComputedStyle(d).color; d.remove(); return v; };
+    const red = rgb(loss);
+    return {
+      targets: [...document.querySelectorAll('#board-svg .target')].filter((e) => e.dataset.value === '0')
+        .map((e) => ({ cls: e.dataset.valueClass, red: getComputedStyle(e).stroke === red })),
+      texts: [...document.querySelectorAll('#board-svg text.value')].filter((t) => t.textContent === '0')
+        .map((t) => getComputedStyle(t).fill === red),
+      rows: [...document.querySelectorAll('#moves tbody tr')].filter((tr) => tr.cells[1].textContent === '0')
+        .map((tr) => ({ cls: tr.className, red: getComputedStyle(tr.cells[1]).color === red })),
+    };
+  });
+  check(zero.targets.length === 4 && zero.texts.length === 4 && zero.rows.length === 4,
+    `dots-and-boxes 2x2: ${zero.targets.length} targets, ${zero.texts.length} values, ${zero.rows.length} rows worth 0, want 4 each`);
+  check(zero.targets.every((t) => t.cls === 'draw' && !t.red) && zero.texts.every((red) => !red) &&
+        zero.rows.every((r) => r.cls === 'draw' && !r.red),
+    `dots-and-boxes 2x2: a score of 0 drawn red or not neutral: ${JSON.stringify(zero)}`);
+  await dots.screenshot({ path: path.join(out, 'dots-and-boxes-2x2-zero.png') });
+  await dots.close();
 }
 
 // A selected group's targets may cover another handle's square: a click on
@@ -162,6 +344,7 @@ async function playGame(browser, url, { game, options, view = true }) {
   if (!view) check(await page.isVisible('#board-text'), `${game}: no text board for a game without a view`);
   const start = s.position;
   let plies = 0;
+  const marked = [];  // the marks after each ply
   while (!s.over) {
     const ref = compareWithCli(game, options, s);
     if (plies === 2) {
@@ -181,11 +364,14 @@ async function playGame(browser, url, { game, options, view = true }) {
     const losing = ref.moves.filter((m) => m.value_kind === 'win-loss' && m.value < 0);
     const pool = plies >= 30 && losing.length ? losing : random() < 0.5 && best.length ? best : ref.moves;
     const move = pool[Math.floor(random() * pool.length)].move;
-    await clickMove(page, move, s);
-    await ready(page);
+    const before = s.hasView ? await targetGeometry(page, move) : [];
+    const played = await clickAndPlay(page, move, s);
     const err = await page.textContent('#error');
     if (!check(!err, `${game}: error after ${move}: ${err}`)) break;
     s = await shown(page);
+    if (s.hasView) marked.push(await checkMarks(page, game, played, move, before));
+    if (s.hasView && game === 'domineering') await checkDominoes(page, game, true);
+    if (s.hasView && game === 'cram') await checkDominoes(page, game, false);
     plies += 1;
     if (!check(plies < 200, `${game}: not over after 200 moves`)) break;
   }
@@ -199,6 +385,9 @@ async function playGame(browser, url, { game, options, view = true }) {
     const back = await shown(page);
     check(back.position !== s.position, `${game}: undo did not change the position`);
     compareWithCli(game, options, back);
+    if (s.hasView)
+      check(JSON.stringify(await marks(page)) === JSON.stringify(plies > 1 ? marked[plies - 2] : []),
+        `${game}: undo does not show the marks the position had`);
     const address = page.url();
     const other = await browser.newPage();
     await other.goto(address);
@@ -208,6 +397,9 @@ async function playGame(browser, url, { game, options, view = true }) {
     await page.click('#redo');
     await ready(page);
     check((await shown(page)).position === s.position, `${game}: redo did not return to the end`);
+    if (s.hasView)
+      check(JSON.stringify(await marks(page)) === JSON.stringify(marked[plies - 1]),
+        `${game}: redo does not show the end's marks again`);
   }
   check(start !== s.position || plies === 0, `${game}: the position never changed`);
   check(errors.length === 0, `${game}: page errors: ${errors.join('; ')}`);
@@ -265,6 +457,7 @@ try {
       if (!games.some((g) => g.game === name)) games.push({ game: name, options: {}, view: false });
   for (const g of games) await playGame(browser, url, g);
   if (!args.game) await interface_checks(browser, url);
+  if (!args.game || args.game === 'view') await view_checks(browser, url);
 } catch (e) {
   failures += 1;
   console.log(`FAIL: ${e.stack || e}`);

@@ -481,14 +481,19 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
   json played = json::array();
   // Plays `move` from the position `a` analyses and records it by its main
   // name with the value `a` gave it (a request may name it in another
-  // notation, e.g. "5" for Dots and Boxes' "bc").
+  // notation, e.g. "5" for Dots and Boxes' "bc") and its targets in a's
+  // view: the page marks the last move with them.
   auto play_move = [&](const std::string& move, const char* by) -> absl::Status {
     absl::StatusOr<std::string> name = session.play(move);
     if (!name.ok()) return name.status();
     std::string value_text;
     for (const auto& m : a->moves)
       if (m.move == *name) value_text = m.value_text;
-    played.push_back({{"by", by}, {"move", *name}, {"value_text", value_text}});
+    json shapes = json::array();
+    for (const plugin::Shape& s : a->view.shapes)
+      if (s.move == *name) shapes.push_back(s);
+    played.push_back(
+        {{"by", by}, {"move", *name}, {"value_text", value_text}, {"shapes", std::move(shapes)}});
     return absl::OkStatus();
   };
   if (play) {

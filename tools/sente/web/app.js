@@ -11,6 +11,7 @@ const state = {
   info: null,        // the chosen game's GameInfo
   options: {},       // the options of the current game
   history: [],       // position texts; '' is the start
+  last: [],          // for each history entry, the moves of the turn that reached it (or null)
   index: -1,         // the position shown
   cache: new Map(),  // position text -> analysis, for this game and options
   analysis: null,
@@ -185,6 +186,7 @@ function show(a) {
     drawBoard($('board-svg'), a, {
       hints,
       selected: state.selected,
+      last: state.last[state.index] || [],
       onMove: (m) => humanMove(m),
       onSelect: (g) => { state.selected = state.selected === g ? null : g; show(state.analysis); },
     });
@@ -229,15 +231,18 @@ function updateButtons() {
   $('computer-move').disabled = state.busy || !state.analysis || state.analysis.moves.length === 0;
 }
 
-// Goes to `position` (text), pushing it after the shown one unless `jump`.
-function arrive(a, push) {
+// Shows analysis `a`, pushing its position after the shown one when `push`;
+// `last`: the moves of the turn that reached it (marked on the board).
+function arrive(a, push, last = null) {
   showError('');
   $('status').textContent = 'ready';
   state.cache.set(a.position, a);
   state.selected = null;
   if (push) {
     state.history = state.history.slice(0, state.index + 1);
+    state.last = state.last.slice(0, state.index + 1);
     state.history.push(a.position);
+    state.last.push(last);
     state.index = state.history.length - 1;
   }
   show(a);
@@ -275,7 +280,11 @@ async function play(move) {
     if (generation !== state.generation) return;
     const computer = data.played.filter((p) => p.by === 'computer').map((p) => p.move);
     state.lastBy = data.played.length ? data.played[data.played.length - 1].by : null;
-    arrive(data.analysis, true);
+    // The last turn: the trailing moves by whoever moved last (the computer's
+    // reply, a Dots-and-Boxes chain and the line after it, or your move).
+    let first = data.played.length;
+    while (first > 0 && data.played[first - 1].by === state.lastBy) first -= 1;
+    arrive(data.analysis, true, data.played.slice(first));
     setBusy(false, computer.length ? `computer played ${computer.join(', ')}` : 'ready');
   } catch (e) {
     showError(e.message);
@@ -300,6 +309,7 @@ async function newGame(info, options, position) {
   state.info = info;
   state.options = options;
   state.history = [];
+  state.last = [];
   state.index = -1;
   state.cache = new Map();
   state.analysis = null;

@@ -15,12 +15,15 @@ export function shortValue(m) {
   return m.value_text;
 }
 
-// The colour class of a move: win / draw / loss for the player to move.
+// The colour class of a move: win / draw / loss for the player to move. A
+// score (a final difference, the same sign whoever moves): an even one (0)
+// is a draw, neutral; else keeping the best value or not.
 export function valueClass(m) {
   if (!m.resolved) return 'unknown';
   if (m.value_kind === 'nimber') return m.value === 0 ? 'win' : 'loss';
   if (m.value_kind === 'win-loss') return m.value > 0 ? 'win' : m.value < 0 ? 'loss' : 'draw';
-  return m.best ? 'win' : 'loss';  // a score: keeping the best value or not
+  if (m.value === 0) return 'draw';
+  return m.best ? 'win' : 'loss';
 }
 
 function centre(shape) {
@@ -81,15 +84,26 @@ function label(x, y, text, cls, size) {
   return t;
 }
 
+// Text sizes in board units: a grid game's cell is one unit (board_view.hpp),
+// so text follows the cell whatever the board's shape (a 1x8 board's labels
+// are as tall as a square board's). Capped in pixels where cells are large.
+const VALUE_SIZE = 0.28;
+const LABEL_SIZE = 0.34;
+const MAX_TEXT_PX = 40;
+
 // Draws `analysis.view` into `svg`. `opts`: hints (show values), selected
-// (the group shown), onMove(name), onSelect(group).
+// (the group shown), last (the moves just played, each {move, by, shapes}:
+// its targets in the view it was played from, marked over this one),
+// onMove(name), onSelect(group).
 export function drawBoard(svg, analysis, opts) {
   const view = analysis.view;
   while (svg.firstChild) svg.removeChild(svg.firstChild);
   svg.setAttribute('viewBox', `0 0 ${view.width} ${view.height}`);
-  // Label size in board units: a fraction of the smaller side of a cell-ish unit.
-  const unit = Math.max(0.25, Math.min(1, Math.min(view.width, view.height) / 6));
-  const size = 0.3 * unit;
+  const box = svg.getBoundingClientRect();
+  const pxPerUnit = Math.min(box.width / view.width, box.height / view.height);
+  const cap = pxPerUnit > 0 ? MAX_TEXT_PX / pxPerUnit : Infinity;
+  const size = Math.min(VALUE_SIZE, cap);
+  const labelSize = Math.min(LABEL_SIZE, cap);
   const moves = new Map(analysis.moves.map((m) => [m.move, m]));
   // A group's colour: its best move's.
   const groupBest = new Map();
@@ -105,7 +119,7 @@ export function drawBoard(svg, analysis, opts) {
     const e = element(s);
     const classes = (s.style || '').split(/\s+/).filter(Boolean);
     if (s.kind === 'text') {
-      labels.push(label(s.at[0], s.at[1], s.text || '', ['label', ...classes].join(' '), size * 1.2));
+      labels.push(label(s.at[0], s.at[1], s.text || '', ['label', ...classes].join(' '), labelSize));
       continue;
     }
     if (!e) continue;
@@ -140,7 +154,22 @@ export function drawBoard(svg, analysis, opts) {
     }
     if (s.text) {
       const [x, y] = centre(s);
-      labels.push(label(x, y, s.text, ['label', ...classes].join(' '), size * 1.2));
+      labels.push(label(x, y, s.text, ['label', ...classes].join(' '), labelSize));
+    }
+  }
+  // The last move: its targets from the position it was played from, drawn
+  // over the board (under the labels) and taking no clicks.
+  for (const played of opts.last || []) {
+    for (const s of played.shapes || []) {
+      const e = element(s);
+      if (!e) continue;
+      e.setAttribute('class', `last-move by-${played.by}`);
+      e.dataset.lastMove = played.move;
+      const title = document.createElementNS(SVG, 'title');
+      title.textContent = `last move: ${played.move} (${played.by})`;
+      e.appendChild(title);
+      e.style.pointerEvents = 'none';
+      svg.appendChild(e);
     }
   }
   for (const l of labels) { l.style.pointerEvents = 'none'; svg.appendChild(l); }

@@ -17,9 +17,21 @@
 //   covered      with piece: under another piece (drawn faint)
 //   red, blue    with p0/p1: the player's own colour where the game names its
 //                sides by colour (Bridg-It's Red and Blue)
+//   domino       a placed domino (placed_domino): with p0/p1 its owner's
+//                colour, alone nobody's (an impartial game's)
 // p0 is the role that moves first in the game's usual form (X, A, Red,
 // Short, player 1), p1 the other, whoever moves first in a given variant.
 // Unknown names are ignored by the page, so a game may add its own.
+//
+// Text: the page sizes labels and move values from the board unit, which a
+// grid game's cell is (about 0.3 units high), not from the board's size, so
+// a view should keep about that much room for each.
+//
+// The last move: the page marks the move just played (and the computer's
+// reply) by drawing again, over the new position, the shapes that were that
+// move's targets in the position it was played from. A view whose targets
+// sit where the move's mark belongs (the line drawn, the cell taken) needs
+// nothing more.
 //
 // Targets and groups: a shape whose `move` is a legal move's name (exactly as
 // move_name gives it) is that move's click target, and the page writes the
@@ -202,6 +214,107 @@ inline Shape domino(int r1, int c1, int r2, int c2, double margin = 0, double in
   const double ix = inset * dx / len, iy = inset * dy / len;
   return line(margin + c1 + 0.5 + ix, margin + r1 + 0.5 + iy, margin + c2 + 0.5 - ix,
               margin + r2 + 0.5 - iy, "target");
+}
+
+// The two cells of a domino: (r1, c1) above or left of (r2, c2).
+struct DominoCells {
+  int r1 = 0, c1 = 0, r2 = 0, c2 = 0;
+  bool vertical() const { return c1 == c2; }
+  bool operator==(const DominoCells&) const = default;
+};
+
+// The dominoes that must lie on a rows x cols grid whose position records
+// only which cells are covered (covered(r, c)), not how they pair: a pair
+// of neighbouring covered cells is returned when every tiling of the
+// covered cells by dominoes pairs them, in order of their first cell. The
+// covered cells of a connected region that no tiling covers (a cell blocked
+// by something else than a domino) or that tilings pair in more than one
+// way (two dominoes side by side, either way round) are in no pair returned:
+// a caller draws them as covered by nothing in particular, not as a guess.
+// A maximum matching of the covered cells, then each matched pair tested for
+// an alternating cycle through it: fast for boards of a few thousand cells.
+template <class Covered>
+std::vector<DominoCells> placed_dominoes(int rows, int cols, Covered covered) {
+  const int n = rows * cols;
+  std::vector<char> on(static_cast<std::size_t>(n));
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) on[r * cols + c] = covered(r, c) ? 1 : 0;
+  auto neighbours = [&](int i) {
+    std::vector<int> out;
+    const int r = i / cols, c = i % cols;
+    if (r > 0 && on[i - cols]) out.push_back(i - cols);
+    if (r + 1 < rows && on[i + cols]) out.push_back(i + cols);
+    if (c > 0 && on[i - 1]) out.push_back(i - 1);
+    if (c + 1 < cols && on[i + 1]) out.push_back(i + 1);
+    return out;
+  };
+  // Kuhn's augmenting paths from the cells with r + c even; `skip` is an
+  // edge left out (both ends), for the test below.
+  struct Matcher {
+    const decltype(neighbours)& next;
+    std::vector<int> match, seen;
+    int stamp = 0, skip_a = -1, skip_b = -1;
+    bool augment(int u) {
+      for (int w : next(u)) {
+        if ((u == skip_a && w == skip_b) || seen[w] == stamp) continue;
+        seen[w] = stamp;
+        if (match[w] < 0 || augment(match[w])) {
+          match[w] = u, match[u] = w;
+          return true;
+        }
+      }
+      return false;
+    }
+  } m{neighbours, std::vector<int>(n, -1), std::vector<int>(n, 0)};
+  for (int i = 0; i < n; ++i)
+    if (on[i] && (i / cols + i % cols) % 2 == 0) ++m.stamp, m.augment(i);
+  // Regions (connected covered cells) and whether the matching tiles each.
+  std::vector<int> region(n, -1);
+  std::vector<char> tiled;
+  for (int i = 0; i < n; ++i) {
+    if (!on[i] || region[i] >= 0) continue;
+    const int id = static_cast<int>(tiled.size());
+    bool all = true;
+    std::vector<int> todo{i};
+    region[i] = id;
+    while (!todo.empty()) {
+      const int u = todo.back();
+      todo.pop_back();
+      all = all && m.match[u] >= 0;
+      for (int w : neighbours(u))
+        if (region[w] < 0) region[w] = id, todo.push_back(w);
+    }
+    tiled.push_back(all ? 1 : 0);
+  }
+  std::vector<DominoCells> out;
+  for (int u = 0; u < n; ++u) {
+    const int w = on[u] ? m.match[u] : -1;
+    if (w < 0 || (u / cols + u % cols) % 2 || !tiled[region[u]]) continue;
+    // Another tiling exists iff u reaches w again without the edge u-w.
+    const std::vector<int> kept = m.match;
+    m.match[u] = m.match[w] = -1;
+    m.skip_a = u, m.skip_b = w;
+    ++m.stamp;
+    const bool forced = !m.augment(u);
+    m.match = kept;
+    m.skip_a = m.skip_b = -1;
+    if (!forced) continue;
+    const int a = std::min(u, w), b = std::max(u, w);
+    out.push_back({a / cols, a % cols, b / cols, b % cols});
+  }
+  std::sort(out.begin(), out.end(), [&](const DominoCells& x, const DominoCells& y) {
+    return x.r1 * cols + x.c1 < y.r1 * cols + y.c1;
+  });
+  return out;
+}
+
+// A placed domino `d` on a grid drawn with `margin`: one rect over both its
+// cells, `inset` inside their outer edges, styled "domino" and `owner`
+// ("p0", "p1"; empty: nobody's).
+inline Shape placed_domino(const DominoCells& d, double margin = 0, const std::string& owner = "",
+                           double inset = 0.08) {
+  return rect(margin + d.c1 + inset, margin + d.r1 + inset, d.c2 - d.c1 + 1 - 2 * inset,
+              d.r2 - d.r1 + 1 - 2 * inset, owner.empty() ? "domino" : "domino " + owner);
 }
 
 // ---------------------------------------------------------------- graphs
