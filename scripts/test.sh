@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # The test command (README, CI). Installs what is missing, then:
+#   0. format: every C++ file as .clang-format says (scripts/check-format.sh);
 #   1. release: build, every test (the fuzzers' seeds and regressions replay here);
 #   2. the SDK: install, build the out-of-tree example against it, test it;
 #   3. asan: the suite under AddressSanitizer + UBSan, all but the slowest tests;
@@ -9,7 +10,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-phases="${SENTE_TEST_PHASES:-release sdk asan fuzz}"
+phases="${SENTE_TEST_PHASES:-format release sdk asan fuzz}"
 scripts/install-deps.sh
 # playwright-core for the browser tests, at the version package-lock.json pins
 # (it drives Debian's Chromium; no browser is downloaded). Without npm the
@@ -30,6 +31,7 @@ phase() {
   timings+=("$name $(($(date +%s) - start)) s")
   echo "test.sh: phase $name done in $(($(date +%s) - start)) s"
 }
+phase format scripts/check-format.sh
 phase release cmake --workflow --preset release
 phase sdk scripts/test-sdk.sh build/release
 phase asan scripts/test-asan.sh

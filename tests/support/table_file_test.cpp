@@ -214,8 +214,9 @@ TEST_F(TableFileTest, FormatIsAsDocumented) {
     EXPECT_GE(e.offset, end);
     EXPECT_LT(e.offset, end + 64);  // the next multiple of 64, no further
     for (std::uint64_t z = end; z < e.offset; ++z) EXPECT_EQ(f[z], '\0') << "padding at " << z;
-    if (e.size > 0)  // an empty section's bytes may have no storage (memcmp of null)
+    if (e.size > 0) {  // an empty section's bytes may have no storage (memcmp of null)
       EXPECT_EQ(0, std::memcmp(f.data() + e.offset, want[i].bytes.data(), e.size));
+    }
     end = e.offset + e.size;
   }
   EXPECT_EQ(p.trailer, end);
