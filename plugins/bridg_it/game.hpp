@@ -62,8 +62,9 @@ class Game : public Rules {
   // that holds its goals (winner kShort), or the Cut certificate when there
   // are none.
   matroid::Certificate trees_of(const Position& p, int side) const;
-  // Why p is won, for `sente solve --certificate` (the certificate hook): the
-  // winner, the mover's winning moves, the winner's two trees drawn.
+  // Why p is won, printed by `sente solve` and given in its JSON (the
+  // certificate hook): the winner, the mover's winning moves, the winner's
+  // two trees drawn on the board.
   std::vector<plugin::NamedText> certificate(const Position& p) const;
 
   // The least image of p under the board's goal-preserving symmetries

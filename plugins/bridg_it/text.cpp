@@ -11,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "game.hpp"
+#include "sente/plugin/side_to_move.hpp"
 
 namespace sente::bridg_it {
 namespace {
@@ -22,19 +23,9 @@ absl::string_view view(std::string_view s) {
 // The text without a trailing "Red to move" / "Blue to move" (or "Red" /
 // "Blue"), and the player it names (0 Red, 1 Blue).
 std::pair<std::string, std::optional<int>> split_mover(std::string_view text) {
-  std::string body(absl::StripAsciiWhitespace(view(text)));
-  const std::string lower = absl::AsciiStrToLower(body);
-  for (const auto& [suffix, who] : {std::pair<std::string, int>{"red to move", 0},
-                                    {"blue to move", 1},
-                                    {"red", 0},
-                                    {"blue", 1}}) {
-    if (lower.size() >= suffix.size() &&
-        lower.compare(lower.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      const absl::string_view rest = absl::string_view(body).substr(0, body.size() - suffix.size());
-      return {std::string(absl::StripAsciiWhitespace(rest)), who};
-    }
-  }
-  return {body, std::nullopt};
+  const auto [body, side] =
+      plugin::split_side(text, {{"red to move", "red"}, {"blue to move", "blue"}});
+  return {std::string(absl::StripAsciiWhitespace(view(body))), side};
 }
 
 bool is_moves(const std::string& body) {

@@ -12,6 +12,7 @@
 #include "absl/strings/str_join.h"
 #include "outcome.hpp"
 #include "sente/plugin/engine.hpp"
+#include "sente/plugin/side_to_move.hpp"
 #include "sente/support/grid.hpp"
 
 namespace sente::domineering {
@@ -81,24 +82,15 @@ absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
 namespace {
 
 // A position text is rows, optionally followed by the side to move ("V" or
-// "H", as format() writes it): the rows, and the side if given.
-std::pair<std::string_view, std::optional<Side>> split_mover(std::string_view text) {
-  std::size_t end = text.find_last_not_of(" \t\r\n");
-  if (end == std::string_view::npos || end == 0) return {text, std::nullopt};
-  const char c = text[end];
-  const char before = text[end - 1];
-  if ((c == 'V' || c == 'v' || c == 'H' || c == 'h') && (before == ' ' || before == '\t')) {
-    const Side s = c == 'V' || c == 'v' ? Side::kVertical : Side::kHorizontal;
-    return {text.substr(0, end), s};
-  }
-  return {text, std::nullopt};
-}
+// "H", as format() writes it).
+const std::vector<std::vector<std::string>> kSides = {{"V"}, {"H"}};
+const std::vector<std::string> kSideNames = {"V", "H"};
 
 }  // namespace
 
 absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return *this;
-  absl::StatusOr<ParsedGrid> grid = parse_grid(split_mover(text).first);
+  absl::StatusOr<ParsedGrid> grid = parse_grid(plugin::split_side(text, kSides).first);
   if (!grid.ok()) return grid.status();
   if (board_given_ && !(grid->shape == board().shape()))
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -115,18 +107,17 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) 
 
 absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
-  const auto [rows, mover] = split_mover(text);
+  const auto [rows, mover] = plugin::split_side(text, kSides);
   absl::StatusOr<ParsedGrid> grid = parse_grid(rows);
   if (!grid.ok()) return grid.status();
   if (!(grid->shape == board().shape()))
     return absl::InvalidArgumentError(
         absl::StrFormat("the position has %d rows of %d cells but the board is %s",
                         grid->shape.rows, grid->shape.cols, board().name()));
-  if (mover && to_move_given_ && *mover != first_)
-    return absl::InvalidArgumentError(
-        absl::StrFormat("the position says %c is to move but --to-move says %c; give one of them",
-                        side_letter(*mover), side_letter(first_)));
-  return board().from_cells(grid->empty, mover.value_or(first_));
+  absl::StatusOr<int> side = plugin::side_to_move(
+      mover, {first_ == Side::kVertical ? 0 : 1, to_move_given_}, "to-move", kSideNames);
+  if (!side.ok()) return side.status();
+  return board().from_cells(grid->empty, *side == 0 ? Side::kVertical : Side::kHorizontal);
 }
 
 std::string Game::format(const Position& pos) const {

@@ -7,17 +7,13 @@
 #include <algorithm>
 
 #include "sente/plugin/analysis.hpp"
+#include "subtraction_rules.hpp"
 
 namespace sente::plugin {
 namespace {
 
-// Subtraction game S(1, 2) on one heap: take 1 or 2, who cannot move loses
-// (Winning Ways ch. 4: the P-positions are the multiples of 3). Impartial.
-struct Subtraction {
-  using Position = int;
-  using Move = int;  // tokens taken
-  static constexpr bool kImpartial = true;
-  int heap = 10;
+// Subtraction game S(1, 2) on one heap (subtraction_rules.hpp).
+struct Subtraction : testing::SubtractionRules {
   static GameInfo info() {
     GameInfo g;
     g.name = "subtraction";
@@ -29,14 +25,6 @@ struct Subtraction {
     s.heap = static_cast<int>(o.integer("heap"));
     return s;
   }
-  Position start() const { return heap; }
-  std::vector<Move> moves(Position p) const {
-    std::vector<Move> m;
-    for (int k = 1; k <= std::min(2, p); ++k) m.push_back(k);
-    return m;
-  }
-  Position play(Position p, Move k) const { return p - k; }
-  int key(Position p) const { return p; }
 };
 
 // The same game with a dense view that refuses heaps over 5: the dense

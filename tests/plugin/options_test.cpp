@@ -10,7 +10,9 @@
 #include <tuple>
 #include <vector>
 
+#include "engines/subtraction_rules.hpp"
 #include "sente/plugin/registry.hpp"
+#include "sente/plugin/side_to_move.hpp"
 
 namespace sente::plugin {
 namespace {
@@ -70,11 +72,7 @@ TEST(OptionSchema, ValuesAreTypedWithDefaultsAndSayWhatWasGiven) {
 
 // A toy game whose `sente verify` runs the grundy engine and whose `sente
 // table` runs none: Subtraction S(1, 2) on one heap (Winning Ways ch. 4).
-struct Toy {
-  using Position = int;
-  using Move = int;
-  static constexpr bool kImpartial = true;
-  int heap = 5;
+struct Toy : testing::SubtractionRules {
   static GameInfo info() {
     GameInfo g;
     g.name = "toy";
@@ -88,14 +86,6 @@ struct Toy {
     return t;
   }
   static Options engine_defaults() { return {{"memo-positions", "1e3"}}; }
-  Position start() const { return heap; }
-  std::vector<Move> moves(Position p) const {
-    std::vector<Move> m;
-    for (int k = 1; k <= std::min(2, p); ++k) m.push_back(k);
-    return m;
-  }
-  Position play(Position p, Move k) const { return p - k; }
-  int key(Position p) const { return p; }
 
   using VerifyEngines = std::tuple<GrundyEngine>;
   // Reports what it was given: the engine and its memo limit.
@@ -171,6 +161,41 @@ TEST(OptionSchema, EveryValueIsCheckedBeforeTheGameOpens) {
   // An engine option's value is checked for every command, whichever engine.
   absl::Status s = check_options(full_info<Toy>(), {{"table-mb", "0"}}, {}, Command::kSolve);
   EXPECT_NE(s.message().find("table-mb '0': give a whole number from 1"), std::string::npos) << s;
+}
+
+// The side to move at the end of a partizan position's text (Domineering's
+// "... V", Bridg-It's "... Blue to move"), and --to-move against it.
+TEST(SideToMove, ReadAtTheEndOfThePositionAndCheckedAgainstTheOption) {
+  const std::vector<std::vector<std::string>> vh = {{"V"}, {"H"}};
+  auto [rows, side] = split_side("....|.#.. h \n", vh);
+  EXPECT_EQ(rows, "....|.#..");
+  EXPECT_EQ(side, 1);
+  std::tie(rows, side) = split_side("...V", vh);  // a row, not a side: no blank before
+  EXPECT_EQ(side, std::nullopt);
+  EXPECT_EQ(rows, "...V");
+  std::tie(rows, side) = split_side("..|V", vh);
+  EXPECT_EQ(side, 0);
+  const std::vector<std::vector<std::string>> colours = {{"red to move", "red"},
+                                                         {"blue to move", "blue"}};
+  std::tie(rows, side) = split_side("R..|.|.B. Blue to Move", colours);
+  EXPECT_EQ(side, 1);
+  EXPECT_EQ(rows, "R..|.|.B.");
+  std::tie(rows, side) = split_side("e5 d4 red", colours);
+  EXPECT_EQ(side, 0);
+  EXPECT_EQ(rows, "e5 d4");
+
+  OptionValues o;
+  o.declare(enum_option("to-move", {"V", "H"}, "V", ""));
+  EXPECT_EQ(
+      *side_to_move(std::nullopt, option_side(o, "to-move", {"V", "H"}), "to-move", {"V", "H"}), 0);
+  // The default does not contradict a position that names its side.
+  EXPECT_EQ(*side_to_move(1, option_side(o, "to-move", {"V", "H"}), "to-move", {"V", "H"}), 1);
+  o.set("to-move", "V");
+  absl::StatusOr<int> clash =
+      side_to_move(1, option_side(o, "to-move", {"V", "H"}), "to-move", {"V", "H"});
+  ASSERT_FALSE(clash.ok());
+  EXPECT_EQ(clash.status().message(),
+            "the position says H is to move but --to-move says V; give one of them");
 }
 
 }  // namespace

@@ -429,6 +429,58 @@ async function interface_checks(browser, url) {
   await ready(page);
   check((await page.textContent('#error')).length > 0, 'a malformed position shows no error');
   check((await shown(page)).value === 'win', 'after a malformed position the last board stays');
+  await page.close();
+  await form_checks(browser, url);
+}
+
+// The setup form is the game's option schema (/api/games): a menu for each
+// enum and switch, a number field with its range for integers, a text field
+// for sizes, each with its default; a value chosen there reaches the solve.
+async function form_checks(browser, url) {
+  const schema = (await (await fetch(`${url}api/games`)).json()).games;
+  // Small boards and rules: the page solves what the address asks for.
+  for (const [name, options] of [['domineering', { board: '2x2' }],
+    ['gobblet-gobblers', { pieces: '1', sizes: '1' }], ['dots-and-boxes', { board: '1x1' }]]) {
+    const page = await open(browser, url, name, options, '');
+    const own = schema.find((g) => g.name === name).options
+      .filter((o) => o.scope === 'game' && o.role !== 'file');
+    for (const o of own) {
+      const f = await page.$(`#opt-${o.name}`);
+      check(f !== null, `${name}: the form has no field for option ${o.name}`);
+      if (!f) continue;
+      const tag = await f.evaluate((e) => e.tagName.toLowerCase());
+      if (o.type === 'enum' || o.type === 'switch') {
+        const values = await f.evaluate((e) => [...e.options].map((x) => x.value).filter((v) => v));
+        const want = o.type === 'enum' ? o.values : ['on', 'off'];
+        check(tag === 'select' && JSON.stringify(values) === JSON.stringify(want),
+          `${name} ${o.name}: a menu of ${want.join('/')}, shows ${tag} ${values.join('/')}`);
+      } else if (o.type === 'integer') {
+        const [min, max] = await f.evaluate((e) => [e.min, e.max]);
+        check(tag === 'input' && min === String(o.min) && max === String(o.max),
+          `${name} ${o.name}: a number from ${o.min} to ${o.max}, shows ${min}..${max}`);
+      } else {
+        check(tag === 'input' && (await f.getAttribute('placeholder')) === (o.default || 'default'),
+          `${name} ${o.name}: a text field showing its default ${o.default}`);
+      }
+    }
+    check((await page.$$('#game-options [data-option]')).length === own.length,
+      `${name}: the form has fields beyond the schema's options`);
+    await page.close();
+  }
+  // A value set in the form is the one solved: Domineering 2x3 with H first.
+  const page = await open(browser, url, 'domineering', { board: '2x2' }, '');
+  await page.fill('#opt-board', '2x3');
+  await page.selectOption('#opt-to-move', 'H');
+  await page.click('#new-game');
+  await ready(page);
+  const s = await shown(page);
+  check(s.position === '...|... H', `the form's board 2x3 and H to move: shows ${s.position}`);
+  compareWithCli('domineering', { board: '2x3', 'to-move': 'H' }, s);
+  await page.close();
+}
+
+async function computer_first(browser, url) {
+  const page = await browser.newPage();
   // The computer moves first when asked.
   await page.goto(`${url}#game=tic-tac-toe`);
   await page.reload();
@@ -457,6 +509,7 @@ try {
       if (!games.some((g) => g.game === name)) games.push({ game: name, options: {}, view: false });
   for (const g of games) await playGame(browser, url, g);
   if (!args.game) await interface_checks(browser, url);
+  if (!args.game) await computer_first(browser, url);
   if (!args.game || args.game === 'view') await view_checks(browser, url);
 } catch (e) {
   failures += 1;

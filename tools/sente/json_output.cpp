@@ -5,13 +5,33 @@
 #include <cmath>
 #include <vector>
 
-namespace sente::plugin {
+namespace sente {
 
 void to_json(nlohmann::json& j, const NamedText& t) {
   j = {{"name", t.name}, {"description", t.description}};
 }
 
 // The schema entry: the closed enums become their names here and only here.
+// Only the fields a shape uses, to keep views small.
+void to_json(nlohmann::json& j, const Shape& s) {
+  // Board units to 1e-4: enough for any drawing, without float noise.
+  std::vector<double> at;
+  for (double x : s.at) at.push_back(std::round(x * 1e4) / 1e4);
+  j = {{"kind", shape_kind_name(s.kind)}, {"at", at}};
+  for (const auto& [key, value] :
+       {std::pair{"style", &s.style}, std::pair{"text", &s.text}, std::pair{"move", &s.move},
+        std::pair{"group", &s.group}, std::pair{"select", &s.select}})
+    if (!value->empty()) j[key] = *value;
+}
+
+void to_json(nlohmann::json& j, const BoardView& v) {
+  j = {{"width", v.width}, {"height", v.height}, {"shapes", v.shapes}};
+}
+
+}  // namespace sente
+
+namespace sente::plugin {
+
 void to_json(nlohmann::json& j, const OptionInfo& o) {
   j = {{"name", o.name},
        {"description", o.description},
@@ -58,22 +78,6 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
        {"best", m.best},
        {"resolved", m.resolved}};
   if (m.depth >= 0) j["depth"] = m.depth;
-}
-
-// Only the fields a shape uses, to keep views small.
-void to_json(nlohmann::json& j, const Shape& s) {
-  // Board units to 1e-4: enough for any drawing, without float noise.
-  std::vector<double> at;
-  for (double x : s.at) at.push_back(std::round(x * 1e4) / 1e4);
-  j = {{"kind", s.kind}, {"at", at}};
-  for (const auto& [key, value] :
-       {std::pair{"style", &s.style}, std::pair{"text", &s.text}, std::pair{"move", &s.move},
-        std::pair{"group", &s.group}, std::pair{"select", &s.select}})
-    if (!value->empty()) j[key] = *value;
-}
-
-void to_json(nlohmann::json& j, const BoardView& v) {
-  j = {{"width", v.width}, {"height", v.height}, {"shapes", v.shapes}};
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {

@@ -20,16 +20,22 @@ nlohmann::json discovery_json(const plugin::Discovery& d);
 
 }  // namespace sente::driver
 
-namespace sente::plugin {
+// The plain structs of board_shapes.hpp (namespace sente: found by ADL there).
+namespace sente {
 
 void to_json(nlohmann::json& j, const NamedText& t);
+void to_json(nlohmann::json& j, const Shape& s);
+void to_json(nlohmann::json& j, const BoardView& v);
+
+}  // namespace sente
+
+namespace sente::plugin {
+
 void to_json(nlohmann::json& j, const OptionInfo& o);
 void to_json(nlohmann::json& j, const EngineInfo& e);
 void to_json(nlohmann::json& j, const GameInfo& g);
 void to_json(nlohmann::json& j, const Stat& s);
 void to_json(nlohmann::json& j, const MoveAnalysis& m);
-void to_json(nlohmann::json& j, const Shape& s);
-void to_json(nlohmann::json& j, const BoardView& v);
 void to_json(nlohmann::json& j, const Analysis& a);
 void to_json(nlohmann::json& j, const VerifyItem& v);
 void to_json(nlohmann::json& j, const VerifyReport& r);

@@ -108,17 +108,42 @@ function readHash() {
 }
 
 // --- the setup form ---------------------------------------------------------
+// One field per option of the game's schema (/api/games: type, values, min,
+// max, default) that a position command takes and the server accepts: enums
+// and switches as menus, numbers with their range, the rest as text. Engine
+// options go in the KEY=VALUE field.
+function formOptions(info) {
+  return info.options.filter((o) => o.scope === 'game' && o.role !== 'file');
+}
+
+function optionField(o, value) {
+  let field;
+  if (o.type === 'enum' || o.type === 'switch') {
+    field = document.createElement('select');
+    field.add(new Option(o.default ? `(${o.default})` : '(default)', ''));
+    for (const v of o.type === 'enum' ? o.values : ['on', 'off']) field.add(new Option(v, v));
+  } else {
+    field = document.createElement('input');
+    if (o.type === 'integer') {
+      field.type = 'number';
+      field.min = o.min;
+      field.max = o.max;
+    }
+    field.size = o.type === 'size' || o.type === 'integer' ? 8 : 14;
+    field.placeholder = o.default || 'default';
+  }
+  field.id = `opt-${o.name}`;
+  field.dataset.option = o.name;
+  field.value = value || '';
+  const label = document.createElement('label');
+  label.title = o.description;
+  label.append(`${o.name} `, field);
+  return label;
+}
+
 function fillSetup(info, options) {
-  const has = (name) => info.options.some((o) => o.name === name && !o.engine);
-  const board = info.options.find((o) => o.name === 'board' && !o.engine);
-  $('board-label').hidden = !board;
-  $('board').value = options.board || '';
-  $('board').placeholder = board && board.default ? board.default : 'default';
-  $('variant-label').hidden = !has('variant') || info.variants.length === 0;
-  const variant = $('variant');
-  variant.replaceChildren(new Option('(default)', ''));
-  for (const v of info.variants) variant.add(new Option(v.name, v.name));
-  variant.value = options.variant || '';
+  const own = formOptions(info);
+  $('game-options').replaceChildren(...own.map((o) => optionField(o, options[o.name])));
   const engine = $('engine');
   engine.replaceChildren(new Option('(default)', ''));
   for (const e of info.engines) {
@@ -127,15 +152,16 @@ function fillSetup(info, options) {
     engine.add(o);
   }
   engine.value = options.engine || '';
+  const named = new Set(['engine', ...own.map((o) => o.name)]);
   $('options').value = Object.entries(options)
-    .filter(([k]) => !['board', 'variant', 'engine'].includes(k))
+    .filter(([k]) => !named.has(k))
     .map(([k, v]) => `${k}=${v}`).join(' ');
 }
 
 function readSetup() {
   const options = {};
-  if (!$('board-label').hidden && $('board').value.trim()) options.board = $('board').value.trim();
-  if (!$('variant-label').hidden && $('variant').value) options.variant = $('variant').value;
+  for (const field of $('game-options').querySelectorAll('[data-option]'))
+    if (field.value.trim()) options[field.dataset.option] = field.value.trim();
   if ($('engine').value) options.engine = $('engine').value;
   // KEY=VALUE pairs; a value runs to the next blank-separated KEY= (so a
   // graph such as graph=s a; a t needs no quotes).

@@ -1,7 +1,8 @@
 // A switching game's verdict (switching.hpp) as certificate items for
 // Analysis::certificate (plugin/interface.hpp): plain text a reader can check
-// by hand, shared by every plugin that plays switching games (Shannon's game
-// on any graph, Bridg-It).
+// by hand, for a switching game given as a graph with named vertices
+// (Shannon's game on any graph; Bridg-It draws its trees on its own board
+// instead, plugins/bridg_it/render.cpp).
 //
 // Items, in order:
 //   winner          who wins with whom to move;
@@ -39,8 +40,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "sente/board_shapes.hpp"
 #include "sente/matroid/switching.hpp"
-#include "sente/plugin/interface.hpp"
 
 namespace sente::matroid {
 
@@ -55,11 +56,11 @@ struct SideNames {
 // edge_name(id): an edge by the caller's id (Verdict's ids; -1 never comes
 // here, virtual edges are written "s–t (virtual)"); vertex_name(v): a vertex
 // of the SwitchingGame that was solved (Certificate::vertices).
-inline std::vector<plugin::NamedText> certificate_text(
+inline std::vector<NamedText> certificate_text(
     const Verdict& v, Side to_move, const std::function<std::string(int edge)>& edge_name,
     const std::function<std::string(int vertex)>& vertex_name, const SideNames& names = {}) {
   const Certificate& c = v.certificate;
-  std::vector<plugin::NamedText> out;
+  std::vector<NamedText> out;
   auto count = [](std::size_t n) { return absl::StrCat(n, n == 1 ? " edge: " : " edges: "); };
   auto edges = [&](const std::vector<int>& ids) {
     std::vector<std::string> parts;

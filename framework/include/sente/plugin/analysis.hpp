@@ -154,10 +154,13 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
           }
       a.diagram = a.board = text::render<G>(g, p, {});
       finish(b, a);
-      // Each side's result and work, ahead of the engine's totals.
+      // Each side's result and work, ahead of the engine's totals. Work is
+      // split by side for searches (nodes add up); a table's positions serve
+      // both sides (the second start is often in the first's table), so its
+      // size is given once, in the engine's totals.
       auto work = [](const std::vector<Stat>& stats) {
         for (const Stat& s : stats)
-          if (s.name == "nodes" || s.name == "positions") return std::optional<Stat>(s);
+          if (s.name == "nodes") return std::optional<Stat>(s);
         return std::optional<Stat>();
       };
       std::vector<Stat> sides = {
@@ -254,14 +257,20 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
   root.resolved = all_resolved || best >= (nimber ? 1 : range.hi);
   root.value = best;
   if (nimber && all_resolved) root.nimber = grundy::mex(nimbers);
+  // In a win/loss game with depths, the best of the moves that keep the value
+  // is the quickest win or the longest resistance: the depth is part of it.
+  const bool by_depth = is_win_loss(g) && !nimber && best != 0;
+  for (std::size_t i = 0; i < rated.size(); ++i) {
+    const MoveAnalysis& m = rated[i].info;
+    if (!root.resolved || !m.resolved || mover_value[i] != best || m.depth < 0) continue;
+    const int d = static_cast<int>(m.depth);
+    if (!root.depth || (best > 0 && is_win_loss(g) ? d < *root.depth : d > *root.depth))
+      root.depth = d;
+  }
   for (std::size_t i = 0; i < rated.size(); ++i) {
     MoveAnalysis& m = rated[i].info;
-    m.best = root.resolved && m.resolved && mover_value[i] == best;
-    if (m.best && m.depth >= 0) {
-      const int d = static_cast<int>(m.depth);
-      if (!root.depth || (best > 0 && is_win_loss(g) ? d < *root.depth : d > *root.depth))
-        root.depth = d;
-    }
+    m.best = root.resolved && m.resolved && mover_value[i] == best &&
+             (!by_depth || !root.depth || m.depth == *root.depth);
   }
   if (is_win_loss(g) && best == 0 && !nimber) root.depth.reset();
   set_value(g, p, root, a);

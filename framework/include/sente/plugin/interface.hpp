@@ -20,9 +20,16 @@
 #include <boost/config.hpp>
 
 #include "absl/status/statusor.h"
+#include "sente/board_shapes.hpp"
 #include "sente/support/progress.hpp"
 
 namespace sente::plugin {
+
+// Plain structs shared with the framework's layers below the plugin
+// interface (board_view.hpp, certificate_text.hpp), defined without it.
+using sente::BoardView;
+using sente::NamedText;
+using sente::Shape;
 
 inline constexpr std::uint32_t kAbiVersion = 8;
 
@@ -35,11 +42,6 @@ using Options = std::map<std::string, std::string>;
 struct PositionInput {
   std::string text;
   std::string file;
-};
-
-struct NamedText {
-  std::string name;
-  std::string description;
 };
 
 // The option schema: every option a game, an engine or a command takes is
@@ -170,34 +172,6 @@ struct MoveAnalysis {
   bool best = false;        // keeps the best value for the mover
   bool resolved = true;     // false: the engine stopped (node limit)
   std::int64_t depth = -1;  // plies to the end after this move, best play; -1 unknown
-};
-
-// One thing drawn on a board for the web page (`sente serve`), in board
-// units: the page scales the box 0..width x 0..height to fit, y downward.
-// Styles the page knows are listed in sente/support/board_view.hpp.
-struct Shape {
-  // "rect": at = {x, y, w, h}; "circle": {cx, cy, r}; "line": {x1, y1, x2,
-  // y2}; "polygon", "polyline": {x1, y1, x2, y2, ...}; "text": {x, y}, the
-  // centre of `text`.
-  std::string kind;
-  std::vector<double> at;
-  std::string style;  // space-separated style names, e.g. "cell", "line p0"
-  std::string text;   // a label drawn centred on the shape
-  // A legal move's name (as MoveAnalysis::move): the shape is the move's
-  // target, coloured by its value, and clicking it plays the move.
-  std::string move;
-  // Non-empty: the shape is drawn only while this group is selected (the
-  // moves of one piece or coin).
-  std::string group;
-  // Non-empty: clicking the shape selects group `select`.
-  std::string select;
-};
-
-// A position as shapes (Shape); empty (width 0) when the game draws none,
-// and the page then shows the text board and a list of moves.
-struct BoardView {
-  double width = 0, height = 0;  // board units
-  std::vector<Shape> shapes;     // drawn in order: later shapes on top
 };
 
 // A solved or analysed position.

@@ -52,43 +52,44 @@
 #include <utility>
 #include <vector>
 
-#include "sente/plugin/interface.hpp"
+#include "sente/board_shapes.hpp"
 #include "sente/support/grid.hpp"
 
 namespace sente::view {
 
-using plugin::BoardView;
-using plugin::Shape;
+using sente::BoardView;
+using sente::Shape;
+using sente::ShapeKind;
 
 // A shape of `kind` at `at` styled `style` (the builders below).
-inline Shape shape(std::string kind, std::vector<double> at, std::string style) {
+inline Shape shape(ShapeKind kind, std::vector<double> at, std::string style) {
   Shape s;
-  s.kind = std::move(kind);
+  s.kind = kind;
   s.at = std::move(at);
   s.style = std::move(style);
   return s;
 }
 
 inline Shape rect(double x, double y, double w, double h, std::string style) {
-  return shape("rect", {x, y, w, h}, std::move(style));
+  return shape(ShapeKind::kRect, {x, y, w, h}, std::move(style));
 }
 
 inline Shape circle(double cx, double cy, double r, std::string style) {
-  return shape("circle", {cx, cy, r}, std::move(style));
+  return shape(ShapeKind::kCircle, {cx, cy, r}, std::move(style));
 }
 
 inline Shape line(double x1, double y1, double x2, double y2, std::string style) {
-  return shape("line", {x1, y1, x2, y2}, std::move(style));
+  return shape(ShapeKind::kLine, {x1, y1, x2, y2}, std::move(style));
 }
 
 inline Shape label(double x, double y, std::string text, std::string style = "label") {
-  Shape s = shape("text", {x, y}, std::move(style));
+  Shape s = shape(ShapeKind::kText, {x, y}, std::move(style));
   s.text = std::move(text);
   return s;
 }
 
 inline Shape polygon(std::vector<double> points, std::string style) {
-  return shape("polygon", std::move(points), std::move(style));
+  return shape(ShapeKind::kPolygon, std::move(points), std::move(style));
 }
 
 // `s` as the target of move `move`.
@@ -428,9 +429,9 @@ inline void fit(BoardView& v, double margin) {
   };
   for (const Shape& s : v.shapes) {
     const std::vector<double>& a = s.at;
-    if (s.kind == "rect" && a.size() == 4)
+    if (s.kind == ShapeKind::kRect && a.size() == 4)
       cover(a[0], a[1], a[0] + a[2], a[1] + a[3]);
-    else if (s.kind == "circle" && a.size() == 3)
+    else if (s.kind == ShapeKind::kCircle && a.size() == 3)
       cover(a[0] - a[2], a[1] - a[2], a[0] + a[2], a[1] + a[2]);
     else
       for (std::size_t i = 0; i + 1 < a.size(); i += 2) cover(a[i], a[i + 1], a[i], a[i + 1]);
@@ -438,7 +439,9 @@ inline void fit(BoardView& v, double margin) {
   if (lo_x > hi_x) lo_x = hi_x = lo_y = hi_y = 0;  // no shapes
   const double dx = margin - lo_x, dy = margin - lo_y;
   for (Shape& s : v.shapes) {
-    if ((s.kind == "rect" || s.kind == "circle" || s.kind == "text") && s.at.size() >= 2) {
+    if ((s.kind == ShapeKind::kRect || s.kind == ShapeKind::kCircle ||
+         s.kind == ShapeKind::kText) &&
+        s.at.size() >= 2) {
       s.at[0] += dx, s.at[1] += dy;
     } else {
       for (std::size_t i = 0; i + 1 < s.at.size(); i += 2) s.at[i] += dx, s.at[i + 1] += dy;

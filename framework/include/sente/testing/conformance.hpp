@@ -128,23 +128,26 @@ bool check_view(const G& g, const P<G>& p) {
       ++failures;
       std::ostringstream at;
       for (double x : s.at) at << " " << x;
-      return ::testing::Message() << where << "shape " << i << " (" << s.kind << " '" << s.style
-                                  << "'" << (s.move.empty() ? "" : " move " + s.move) << ", at"
-                                  << at.str() << "): ";
+      return ::testing::Message() << where << "shape " << i << " ("
+                                  << sente::shape_kind_name(s.kind) << " '" << s.style << "'"
+                                  << (s.move.empty() ? "" : " move " + s.move) << ", at" << at.str()
+                                  << "): ";
     };
     constexpr double kSlack = 0.01;  // board units
     for (std::size_t i = 0; i < v.shapes.size() && failures < 5; ++i) {
       const plugin::Shape& s = v.shapes[i];
       const std::vector<double>& a = s.at;
       const std::size_t n = a.size();
-      const bool count_ok = s.kind == "rect" || s.kind == "line" ? n == 4
-                            : s.kind == "circle"                 ? n == 3
-                            : s.kind == "text"                   ? n == 2
-                            : s.kind == "polygon"                ? n >= 6 && n % 2 == 0
-                            : s.kind == "polyline"               ? n >= 4 && n % 2 == 0
-                                                                 : false;
+      using sente::ShapeKind;
+      const bool count_ok = s.kind == ShapeKind::kRect || s.kind == ShapeKind::kLine ? n == 4
+                            : s.kind == ShapeKind::kCircle                           ? n == 3
+                            : s.kind == ShapeKind::kText                             ? n == 2
+                            : s.kind == ShapeKind::kPolygon  ? n >= 6 && n % 2 == 0
+                            : s.kind == ShapeKind::kPolyline ? n >= 4 && n % 2 == 0
+                                                             : false;
       if (!count_ok) {
-        ADD_FAILURE() << fail(i, s) << "a " << s.kind << " with " << n << " coordinates";
+        ADD_FAILURE() << fail(i, s) << "a " << sente::shape_kind_name(s.kind) << " with " << n
+                      << " coordinates";
         continue;
       }
       if (!std::all_of(a.begin(), a.end(), [](double x) { return std::isfinite(x); })) {
@@ -153,10 +156,10 @@ bool check_view(const G& g, const P<G>& p) {
       }
       // The corners of the shape's box: rect and circle by their extent.
       double x0 = a[0], y0 = a[1], x1 = a[0], y1 = a[1];
-      if (s.kind == "rect") {
+      if (s.kind == sente::ShapeKind::kRect) {
         x1 = a[0] + a[2], y1 = a[1] + a[3];
         if (a[2] < 0 || a[3] < 0) ADD_FAILURE() << fail(i, s) << "negative width or height";
-      } else if (s.kind == "circle") {
+      } else if (s.kind == sente::ShapeKind::kCircle) {
         x0 -= a[2], y0 -= a[2], x1 += a[2], y1 += a[2];
         if (a[2] <= 0) ADD_FAILURE() << fail(i, s) << "radius not positive";
       } else {
@@ -279,6 +282,13 @@ void analysis_is_consistent(const Config& c) {
     for (const plugin::MoveAnalysis& m : a->moves) {
       if (m.best && a->value_kind != plugin::ValueKind::kNimber) {
         EXPECT_EQ(m.value, a->value) << pos << " " << m.move;
+      }
+      // With depths, the best of a won or lost position's moves is the
+      // quickest win or the longest resistance, and only those.
+      if (a->value_kind == plugin::ValueKind::kWinLoss && a->value != 0 && a->depth >= 0 &&
+          m.depth >= 0 && m.value == a->value) {
+        EXPECT_EQ(m.best, m.depth == a->depth)
+            << pos << " " << m.move << ": depth " << m.depth << ", the position's " << a->depth;
       }
     }
     if (a->moves.empty()) continue;
