@@ -16,19 +16,11 @@
 
 namespace sente::matroid {
 
-// The Boost.Graph form: vertex i is vertex i, and each edge carries its index
-// in Multigraph::edges as edge_index (parallel edges stay distinct).
+// The Boost.Graph form of the subdivided graph live_edges builds; each edge
+// carries an edge_index (parallel edges stay distinct).
 using BoostGraph =
     boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, boost::no_property,
                           boost::property<boost::edge_index_t, std::size_t>>;
-
-inline BoostGraph to_boost(const Multigraph& g) {
-  BoostGraph b(static_cast<std::size_t>(g.vertices));
-  for (std::size_t i = 0; i < g.edges.size(); ++i)
-    boost::add_edge(static_cast<std::size_t>(g.edges[i].u), static_cast<std::size_t>(g.edges[i].v),
-                    i, b);
-  return b;
-}
 
 // live[i]: edge i lies on some simple s–t path. The others are dead: claiming
 // or deleting one changes nothing, so neither player needs to. An edge is

@@ -1,7 +1,7 @@
 // Multigraphs for the matroid engines: an edge list over vertices 0..n-1,
 // parallel edges and loops allowed (contracting an edge of a switching game
-// makes both). boost_graph.hpp gives the Boost.Graph form for Boost's
-// algorithms; this header stays free of Boost so the engine registry, which
+// makes both). boost_graph.hpp runs Boost.Graph's algorithms on them (the
+// live edges of a switching game); this header stays free of Boost so the engine registry, which
 // every plugin includes, does not pay for it.
 #pragma once
 

@@ -39,11 +39,6 @@ struct GridShape {
   std::uint64_t row_mask(int r) const {
     return (cols == 64 ? ~0ull : (1ull << cols) - 1) << (r * cols);
   }
-  std::uint64_t col_mask(int c) const {
-    std::uint64_t m = 0;
-    for (int r = 0; r < rows; ++r) m |= 1ull << bit(r, c);
-    return m;
-  }
   GridShape transposed() const { return {cols, rows}; }
   bool operator==(const GridShape&) const = default;
 };
