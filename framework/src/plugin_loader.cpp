@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "plugin_file.hpp"
+#include "sente/plugin/options.hpp"
 
 #ifndef SENTE_INSTALL_PLUGIN_DIR
 #define SENTE_INSTALL_PLUGIN_DIR "/usr/local/lib/sente/plugins"
@@ -208,7 +209,8 @@ absl::StatusOr<LoadedPlugin> find_plugin(const std::string& name) {
   std::string msg = absl::StrFormat(
       "no plugin for game '%s'. Games found: %s. Searched: %s (add directories with "
       "SENTE_PLUGIN_PATH).",
-      name, games.empty() ? "none" : absl::StrJoin(games, ", "), absl::StrJoin(searched, ", "));
+      echoed(name), games.empty() ? "none" : absl::StrJoin(games, ", "),
+      absl::StrJoin(searched, ", "));
   if (!d.problems.empty())
     absl::StrAppend(&msg, " Plugins not used: ",
                     absl::StrJoin(d.problems, "; ", [](std::string* out, const PluginProblem& p) {

@@ -31,14 +31,16 @@ plugin::GameInfo Game::info() {
       plugin::size_option(
           "board", absl::StrCat(kDefaultN, "x", kDefaultN + 1),
           "n x (n+1): Red's dots n rows by n+1 columns (5x6 is the retail board); n <= 16"),
-      plugin::enum_option("to-move", {"Red", "Blue"}, "Red", "who moves first from the start"),
+      plugin::enum_option("to-move", {"Red", "Blue"}, "Red",
+                          "who moves in the position (and first from the start), unless the "
+                          "position says it; a position that says it must agree"),
   };
   for (plugin::OptionInfo& o : plugin::switching_hook_options()) g.options.push_back(o);
   g.position_formats = {
       {"rows",
        "rows of crossings top to bottom, separated by '|' or newlines, n and n-1 crossings "
        "alternately, each R (Red's bridge), B (Blue's) or . (free), then \"Red to move\" or "
-       "\"Blue to move\" (\"R..|.|.B. Blue to move\" on 3x4)"},
+       "\"Blue to move\" (\"R..|..|.B.|..|... Blue to move\" on 3x4)"},
       {"moves", "crossing names played from the start, Red first (\"e5 d4\")"}};
   return g;
 }
@@ -50,6 +52,7 @@ absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
       options.text("to-move") == "Red" ? matroid::Side::kShort : matroid::Side::kCut;
   Game g(*board, plugin::switching_hooks(options), first);
   g.board_given_ = options.given("board");
+  g.to_move_given_ = options.given("to-move");
   return g;
 }
 

@@ -101,6 +101,7 @@ class Game : public Rules {
   std::string proof(const Position& p, std::optional<Move> move) const;
   std::shared_ptr<const Board> board_;
   bool board_given_ = false;
+  bool to_move_given_ = false;  // --to-move given: a position's side must agree
 };
 
 }  // namespace sente::bridg_it

@@ -48,6 +48,8 @@ const char* side_name(int player) {
   return player == 0 ? "Red" : "Blue";
 }
 
+const std::vector<std::string> kSideNames = {"Red", "Blue"};
+
 }  // namespace
 
 absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {
@@ -65,6 +67,7 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {
   if (!b.ok()) return b.status();
   Game g(*b, hooks(), first());
   g.board_given_ = true;
+  g.to_move_given_ = to_move_given_;
   return g;
 }
 
@@ -82,10 +85,18 @@ absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool) const {
                           side_name(player(p)), side_name(*mover)));
     return p;
   }
+  // Who moves by --to-move (Red unless given), for side_to_move.
+  const plugin::OptionSide option{player(start()), to_move_given_};
+  if (!mover)
+    if (absl::Status s = plugin::unknown_side(body, "\"Red to move\" or \"Blue to move\"", "RB.");
+        !s.ok())
+      return s;
   const std::vector<std::string> rows = rows_of(body);
   if (rows.empty()) {
-    Position p = start();
-    return mover ? (*mover == player(p) ? p : other_mover(p)) : p;
+    const Position p = start();
+    absl::StatusOr<int> side = plugin::side_to_move(mover, option, "to-move", kSideNames);
+    if (!side.ok()) return side.status();
+    return *side == player(p) ? p : other_mover(p);
   }
   if (static_cast<int>(rows.size()) != 2 * n - 1)
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -117,20 +128,27 @@ absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool) const {
   // Players alternate: Red is to move after as many bridges as Blue's (Red
   // first) or one fewer (Blue first).
   int to_move = -1;
-  if (reds == blues)
-    to_move = mover.value_or(player(start()));
-  else if (reds == blues + 1)
+  if (reds == blues) {
+    absl::StatusOr<int> side = plugin::side_to_move(mover, option, "to-move", kSideNames);
+    if (!side.ok()) return side.status();
+    to_move = *side;
+  } else if (reds == blues + 1) {
     to_move = 1;
-  else if (blues == reds + 1)
+  } else if (blues == reds + 1) {
     to_move = 0;
-  else
+  } else {
     return absl::InvalidArgumentError(absl::StrFormat(
         "%d red and %d blue bridges: players alternate, so the counts differ by at most one", reds,
         blues));
+  }
   if (mover && *mover != to_move)
     return absl::InvalidArgumentError(absl::StrFormat(
         "%d red and %d blue bridges: %s made the last move, so %s is to move, not %s", reds, blues,
         side_name(1 - to_move), side_name(to_move), side_name(*mover)));
+  // The bridges say who moves; a --to-move given must agree.
+  if (absl::StatusOr<int> side = plugin::side_to_move(to_move, option, "to-move", kSideNames);
+      !side.ok())
+    return side.status();
   p.cut_to_move = static_cast<std::uint64_t>(to_move);
   if (const std::optional<matroid::Side> w = winner(p);
       w && player(p) == (*w == matroid::Side::kShort ? 0 : 1))

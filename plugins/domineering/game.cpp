@@ -43,9 +43,9 @@ plugin::GameInfo Game::info() {
       plugin::switch_option("skip-safe", true,
                             "safe moves are not searched while other moves exist"),
       plugin::switch_option("order", true, "order moves by Bullock's evaluation"),
-      plugin::switch_option("symmetry", true,
-                            "the table key is the least mirror image (and retrograde enumerates "
-                            "positions up to mirror images)"),
+      plugin::switch_option("key-symmetry", true,
+                            "alpha-beta's table key is the least mirror image (retrograde's "
+                            "option symmetry enumerates positions up to mirror images)"),
       plugin::only_for(plugin::integer_option("max-area", 1, kMaxGridCells, 30, "the largest board",
                                               plugin::Unit::kCells),
                        Command::kTable),
@@ -72,7 +72,7 @@ absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
   switches.bullock_bound = options.on("bullock-bound");
   switches.skip_safe = options.on("skip-safe");
   switches.order = options.on("order");
-  switches.symmetry = options.on("symmetry");
+  switches.symmetry = options.on("key-symmetry");
   Game g(*board, switches, options.text("to-move") == "V" ? Side::kVertical : Side::kHorizontal);
   g.board_given_ = options.given("board");
   g.to_move_given_ = options.given("to-move");
@@ -86,11 +86,23 @@ namespace {
 const std::vector<std::vector<std::string>> kSides = {{"V"}, {"H"}};
 const std::vector<std::string> kSideNames = {"V", "H"};
 
+// The rows of a position text, and the side it names; an error when it ends
+// with a word that names no side ("... X").
+absl::StatusOr<std::pair<std::string_view, std::optional<int>>> rows_and_side(
+    std::string_view text) {
+  const auto [rows, mover] = plugin::split_side(text, kSides);
+  if (!mover)
+    if (absl::Status s = plugin::unknown_side(rows, "V or H", ".#"); !s.ok()) return s;
+  return std::pair{rows, mover};
+}
+
 }  // namespace
 
 absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return *this;
-  absl::StatusOr<ParsedGrid> grid = parse_grid(plugin::split_side(text, kSides).first);
+  absl::StatusOr<std::pair<std::string_view, std::optional<int>>> split = rows_and_side(text);
+  if (!split.ok()) return split.status();
+  absl::StatusOr<ParsedGrid> grid = parse_grid(split->first);
   if (!grid.ok()) return grid.status();
   if (board_given_ && !(grid->shape == board().shape()))
     return absl::InvalidArgumentError(absl::StrFormat(
@@ -107,7 +119,9 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) 
 
 absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
-  const auto [rows, mover] = plugin::split_side(text, kSides);
+  absl::StatusOr<std::pair<std::string_view, std::optional<int>>> split = rows_and_side(text);
+  if (!split.ok()) return split.status();
+  const auto [rows, mover] = *split;
   absl::StatusOr<ParsedGrid> grid = parse_grid(rows);
   if (!grid.ok()) return grid.status();
   if (!(grid->shape == board().shape()))

@@ -45,7 +45,7 @@ plugin::GameInfo Game::info() {
        "lines drawn from the start: Wilson letters (be), OpenSpiel ids (10) or names "
        "(h,0,1 / v,1,1), separated by spaces"},
       {"lines",
-       "what the driver prints as the position: \"3x3; drawn: ab ba; boxes A: none; boxes B: "
+       "what the driver prints as the position, e.g. \"3x3; drawn: ab ba; boxes A: none; boxes B: "
        "none; A to move\" (drawn lines, boxes taken by each player named by their centre's "
        "letters, the player to move)"},
       {"diagram",

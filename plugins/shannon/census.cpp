@@ -106,8 +106,8 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& opt
   if (max_k == 9 && !options.given("method"))
     return absl::InvalidArgumentError(
         "9 vertices by search takes about 45 minutes and 2.6 GB per thread (measured on 2 "
-        "cores); give --set method=lehman for Lehman's count alone (under a minute), or "
-        "method=search / method=both to run the search too");
+        "cores); give --method lehman for Lehman's count alone (under a minute), or "
+        "--method search / both to run the search too");
   const bool lehman = method != "search", search = method != "lehman";
   const std::string enumeration = options.text("enumeration");
   const bool check = options.on("check-positions");

@@ -33,7 +33,7 @@ absl::StatusOr<int> terminal(const NamedGraph& g, const std::string& which, cons
   if (v >= 0) return v;
   return absl::InvalidArgumentError(absl::StrFormat(
       "the terminal %s = '%s'%s is not a vertex of the graph; its vertices are %s (name %s "
-      "with --set %s=NAME)",
+      "with --%s NAME)",
       which, name, from_text ? " (from the text)" : "", name_list(g), which, which));
 }
 
@@ -91,7 +91,7 @@ absl::StatusOr<PositionText> read_position(std::string_view text, const Terminal
                     const std::string& option) -> absl::StatusOr<int> {
     if (!from_text.empty() && !option.empty() && from_text != option)
       return absl::InvalidArgumentError(absl::StrFormat(
-          "the text says %s = '%s' but --set %s=%s; drop one", which, from_text, which, option));
+          "the text says %s = '%s' but --%s is '%s'; drop one", which, from_text, which, option));
     const std::string name = !from_text.empty() ? from_text
                              : !option.empty()  ? option
                              : numbered         ? (which == "s" ? "0" : "1")
@@ -141,7 +141,7 @@ plugin::GameInfo Game::info() {
       "Cut deletes one, in turn; Short wins by joining s and t with claimed edges, Cut by "
       "separating them. Decided without search by Lehman's theorem (1964; the matroid engine), "
       "with a certificate: two edge-disjoint spanning trees for Short, two largest forests for "
-      "Cut. Give the graph as FILE (edge list, Graphviz DOT or graph6) or --set graph=TEXT; "
+      "Cut. Give the graph as FILE (edge list, Graphviz DOT or graph6) or --graph TEXT; "
       "solving a graph gives who wins with Short first and with Cut first.";
   g.options = {
       plugin::text_option("s", "", "the terminal s, by vertex name (default: s; 0 for graph6)"),
@@ -173,9 +173,8 @@ absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
                          quote_name(names.t.empty() ? "t" : names.t));
   absl::StatusOr<PositionText> text = read_position(graph, names);
   if (!text.ok())
-    return given
-               ? absl::InvalidArgumentError(absl::StrCat("--set graph: ", text.status().message()))
-               : text.status();
+    return given ? absl::InvalidArgumentError(absl::StrCat("--graph: ", text.status().message()))
+                 : text.status();
   Game game(std::move(*text), names, hooks);
   game.placeholder_ = !given;
   return game;
@@ -185,7 +184,7 @@ absl::Status Game::ready() const {
   if (!placeholder_) return absl::OkStatus();
   return absl::InvalidArgumentError(
       "shannon needs a graph: give a FILE (an edge list, Graphviz DOT or graph6) or "
-      "--set graph='s a; a t; t b; b s'");
+      "--graph 's a; a t; t b; b s'");
 }
 
 absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {

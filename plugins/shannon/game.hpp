@@ -76,7 +76,7 @@ class Game {
   static absl::StatusOr<Game> open(const plugin::OptionValues& options);
   // The game on the graph the text or file gives.
   absl::StatusOr<Game> with_board_of(std::string_view text, bool from_file) const;
-  // InvalidArgument when no graph was given (neither a FILE nor --set graph).
+  // InvalidArgument when no graph was given (neither a FILE nor --graph).
   absl::Status ready() const;
   // True for a graph without taken edges or side to move: solved as the start.
   bool board_only(std::string_view text, bool from_file) const;

@@ -33,7 +33,7 @@ plugin::GameInfo Game::info() {
   g.options = {
       plugin::size_option("board", Board{}.name(),
                           "ROWSxCOLS, at most 64 coins (a position gives its own)"),
-      plugin::only_for(plugin::integer_option("max-positions", 1, plugin::kMaxNodes, "",
+      plugin::only_for(plugin::integer_option("max-board-positions", 1, plugin::kMaxNodes, "",
                                               "skip boards with more positions (default: none)",
                                               plugin::Unit::kPositions),
                        plugin::Command::kVerify),

@@ -49,7 +49,7 @@ class Game {
   explicit Game(Board board) : board_(board) {}
 
   static plugin::GameInfo info();
-  // The options of info(): board, and for verify max-positions and
+  // The options of info(): board, and for verify max-board-positions and
   // coin-square. Errors: a board over 64 coins.
   static absl::StatusOr<Game> open(const plugin::OptionValues& options);
 

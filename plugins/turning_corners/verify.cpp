@@ -104,8 +104,9 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
   absl::StatusOr<std::string> text = read_text_file(file, 1 << 20, "published-values.md");
   if (!text.ok()) return text.status();
   const std::uint64_t max_positions =
-      options.has("max-positions") ? static_cast<std::uint64_t>(options.integer("max-positions"))
-                                   : UINT64_MAX;
+      options.has("max-board-positions")
+          ? static_cast<std::uint64_t>(options.integer("max-board-positions"))
+          : UINT64_MAX;
   plugin::VerifyReport rep;
   rep.file = file;
 
@@ -123,8 +124,8 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
     }
     const std::uint64_t positions = *published, zeros = *published0;
     if (positions > max_positions) {
-      rep.skipped.push_back(
-          {where, absl::StrFormat("%d positions > max-positions %d", positions, max_positions)});
+      rep.skipped.push_back({where, absl::StrFormat("%d positions > max-board-positions %d",
+                                                    positions, max_positions)});
       continue;
     }
     absl::StatusOr<TableBoard> t = board_of(cells[0], cells[1]);
@@ -136,7 +137,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
     o.progress = progress;
     grundy::DenseGrundyStats stats;
     if ((std::uint64_t{1} << t->board.cell_count()) > max_positions) {
-      rep.skipped.push_back({where, absl::StrFormat("2^%d positions > max-positions %d",
+      rep.skipped.push_back({where, absl::StrFormat("2^%d positions > max-board-positions %d",
                                                     t->board.cell_count(), max_positions)});
       continue;
     }
@@ -185,7 +186,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
     } else if (!square || !absl::SimpleAtoi(*square, &n) || n < 1 || n > 4095) {
       return absl::ResourceExhaustedError(absl::StrFormat(
           "the file asks for single coins 1..%s; the single-coin mex takes 1 to 4095 a side "
-          "(give --set coin-square=N to check a smaller square)",
+          "(give --coin-square N to check a smaller square)",
           square ? *square : text->substr(at + kSquare.size(), 12) + "... (over 12 digits)"));
     }
     const std::string where = absl::StrFormat("single coins 1..%d x 1..%d", n, n);

@@ -66,22 +66,33 @@ TEST(DomineeringPlugin, SolveFromTheStartGivesTheOutcomeClassOfBothSearches) {
 }
 
 TEST(DomineeringPlugin, GameSwitchesReachTheGameAndKeepTheDefaultEngine) {
-  // symmetry is the game's option and retrograde's: given alone it must not
-  // push the default choice off alpha-beta.
-  plugin::Bound<Game> b = bind({{"board", "4x4"}, {"symmetry", "off"}, {"skip-safe", "off"}});
+  // key-symmetry is the game's option: given alone it keeps the default
+  // alpha-beta; symmetry is retrograde's alone (one name, one option), so it
+  // chooses retrograde and is refused with alpha-beta.
+  plugin::Bound<Game> b = bind({{"board", "4x4"}, {"key-symmetry", "off"}, {"skip-safe", "off"}});
   EXPECT_EQ(b.engine, "alphabeta");
   EXPECT_FALSE(b.game->switches().symmetry);
   EXPECT_FALSE(b.game->switches().skip_safe);
   EXPECT_TRUE(b.game->switches().order);
-  plugin::Bound<Game> r = bind({{"board", "3x3"}, {"symmetry", "off"}, {"engine", "retrograde"}});
+  plugin::Bound<Game> r =
+      bind({{"board", "3x3"}, {"key-symmetry", "off"}, {"engine", "retrograde"}});
   EXPECT_EQ(r.engine, "retrograde");
   EXPECT_FALSE(r.game->switches().symmetry);
+  plugin::Bound<Game> s = bind({{"board", "3x3"}, {"symmetry", "off"}});
+  EXPECT_EQ(s.engine, "retrograde");
+  EXPECT_TRUE(s.game->switches().symmetry);
   EXPECT_TRUE(plugin::check_options(plugin::full_info<Game>(),
-                                    {{"symmetry", "off"}, {"engine", "alphabeta"}})
+                                    {{"key-symmetry", "off"}, {"engine", "alphabeta"}})
                   .ok());
-  EXPECT_FALSE(plugin::check_options(plugin::full_info<Game>(),
-                                     {{"max-positions", "10"}, {"engine", "alphabeta"}})
-                   .ok());
+  for (const auto& [engine_option, value] : std::vector<std::pair<std::string, std::string>>{
+           {"max-positions", "10"}, {"symmetry", "off"}}) {
+    const absl::Status refused = plugin::check_options(
+        plugin::full_info<Game>(), {{engine_option, value}, {"engine", "alphabeta"}});
+    EXPECT_TRUE(plugin::is_usage_error(refused)) << refused;
+    EXPECT_NE(refused.message().find("belongs to the engine retrograde, not alphabeta"),
+              std::string::npos)
+        << refused;
+  }
 }
 
 TEST(DomineeringPlugin, SolveOfAPositionIsOneSearchForTheSideToMove) {
@@ -170,7 +181,8 @@ TEST(DomineeringPlugin, TableAndVerifyReadTheAlphaBetaOptions) {
   EXPECT_EQ(so->node_limit, 40'000'000u);
   EXPECT_TRUE(so->use_history);
   EXPECT_EQ(so->table_bytes, std::uint64_t{16} << 20);
-  EXPECT_TRUE(table_search_options({{"symmetry", "off"}}).ok());
+  EXPECT_TRUE(table_search_options({{"key-symmetry", "off"}}).ok());
+  EXPECT_FALSE(table_search_options({{"symmetry", "off"}}).ok());
   so = table_search_options({{"transposition-table", "off"}});
   ASSERT_TRUE(so.ok()) << so.status();
   EXPECT_FALSE(so->use_table);

@@ -135,7 +135,14 @@ TEST(Registry, OptionsThatDoNotFitAreRefusedWithTheirNames) {
   s = code({{"engine", "alphabeta"}, {"node-limit", "-1"}});
   EXPECT_NE(s.message().find("node-limit '-1'"), std::string::npos) << s;
   s = code({{"heap", ""}});
-  EXPECT_NE(s.message().find("empty"), std::string::npos) << s;
+  EXPECT_NE(s.message().find("heap '': give a whole number"), std::string::npos) << s;
+  // Options of two engines ask for two: said with whose each is.
+  s = code({{"node-limit", "5"}, {"max-positions", "10"}});
+  EXPECT_NE(s.message().find("no engine of subtraction takes all the options given: "
+                             "max-positions (retrograde), node-limit (alphabeta)"),
+            std::string::npos)
+      << s;
+  EXPECT_TRUE(is_usage_error(s));
 }
 
 }  // namespace

@@ -26,8 +26,8 @@ sente::plugin::Discovery tic_tac_toe_only() {
 sente::serve::Limits small_limits() {
   sente::serve::Limits l;
   l.time_limit_seconds = 5;
-  l.node_limit = 1e5;
-  l.max_positions = 1e4;
+  l.node_limit = 100'000;
+  l.max_positions = 10'000;
   l.max_table_mb = 1;
   l.max_sessions = 4;
   l.max_plies = 20;

@@ -20,19 +20,82 @@ void expect(const std::string& args, int code, const std::string& words) {
   EXPECT_NE(r.out.find(words), std::string::npos) << args << "\n" << r.out;
 }
 
+// An option the command cannot take is a bad command line (2); a bad value,
+// position or file is bad input (4).
 TEST(BadInput, OptionsThatDoNotApplyAreRefused) {
-  expect("solve turning-corners --set coin-square=5", 4, "is for `sente verify` only");
-  expect("solve domineering --board 2x2 --set max-area=5", 4, "is for `sente table` only");
+  expect("solve turning-corners --set coin-square=5", 2, "is for `sente verify` only");
+  expect("solve domineering --board 2x2 --set max-area=5", 2, "is for `sente table` only");
   expect("solve dots-and-boxes --to-move B", 4, "--to-move is for diagrams");
   expect("verify cram /dev/null --set board=3x3", 4, "drop --board");
   expect("verify turning-corners /dev/null --set board=3x3", 4, "drop --board");
-  expect("table domineering --max-area 2 --set coin-square=3", 4, "has no option 'coin-square'");
+  expect("table domineering --max-area 2 --set coin-square=3", 2, "has no option 'coin-square'");
   // --table FILE names a table file: never read as alpha-beta's on/off switch
   // (that one is transposition-table).
-  expect("solve domineering --board 2x2 --table x.tbl", 4, "has no option 'table'");
+  expect("solve domineering --board 2x2 --table x.tbl", 2, "has no option 'table'");
+  expect("solve domineering --board 2x2 --engine alphabeta --max-positions 10", 2,
+         "option 'max-positions' belongs to the engine retrograde, not alphabeta");
+  expect("solve domineering --board 2x2 --to-move X", 4, "to-move 'X': give V or H");
   expect("solve domineering --board 2x2 --set transposition-table=off --json", 0,
          "alpha-beta without transposition table");
   expect("solve gobblet-gobblers --set pieces=1 --table off", 4, "--table names a table file");
+}
+
+// A game's option named like an engine's cannot be (one name, one option):
+// Turning Corners' verify bound is max-board-positions, so max-positions is
+// retrograde's alone and refused with another engine.
+TEST(BadInput, AnEngineOptionIsRefusedWithAnotherEngine) {
+  expect("solve turning-corners --engine alphabeta --max-positions 10", 2,
+         "option 'max-positions' belongs to the engine retrograde, not alphabeta");
+  expect("solve turning-corners --board 2x2 --max-positions 1000 --json", 0,
+         "\"engine\": \"retrograde\"");
+  expect("solve turning-corners --max-board-positions 10", 2,
+         "option 'max-board-positions' is for `sente verify` only");
+}
+
+// The side to move: a --to-move the position contradicts is refused with the
+// same message in every partizan game, and a last word that names no side is
+// said to be one.
+TEST(BadInput, TheSideToMoveIsReadOneWay) {
+  const std::string bridg_it = "solve bridg-it 'R..|..|.B.|..|... Blue to move'";
+  expect(bridg_it + " --json", 0, "\"to_move\": \"Blue\"");
+  expect(bridg_it + " --to-move Red", 4,
+         "the position says Blue is to move but --to-move says Red; give one of them");
+  // One red bridge, no blue: Blue is to move by the bridges.
+  expect("solve bridg-it 'R..|..|...|..|...' --to-move Red", 4,
+         "the position says Blue is to move but --to-move says Red; give one of them");
+  expect("solve bridg-it 'R..|..|...|..|...' --to-move Blue --json", 0, "\"to_move\": \"Blue\"");
+  expect("solve bridg-it --board 3x4 'Blue to move' --to-move Red", 4,
+         "the position says Blue is to move but --to-move says Red");
+  expect("solve domineering '..|.. H' --to-move V", 4,
+         "the position says H is to move but --to-move says V; give one of them");
+  expect("solve bridg-it 'R..|..|.B.|..|... Green to move'", 4,
+         "the position ends with 'Green to move', which names no side to move: end it with \"Red "
+         "to move\" or \"Blue to move\", or drop it");
+  expect("solve domineering '..|.. X'", 4,
+         "the position ends with 'X', which names no side to move: end it with V or H, or drop it");
+}
+
+// Messages spell an option as the user types it (--graph, not --set graph).
+TEST(BadInput, MessagesSpellOptionsAsFlags) {
+  expect("solve shannon", 4, "--graph 's a; a t; t b; b s'");
+  expect("solve shannon --graph 's a; a'", 4, "--graph: ");
+  const Result r = sente("solve shannon --graph 's a; a t' --s x");
+  EXPECT_NE(r.out.find("with --s NAME"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("--set"), std::string::npos) << r.out;
+}
+
+// `sente serve --node-limit` is read like every node budget: exactly, an
+// integer in range, with the range said (and not the value's 300 digits).
+TEST(BadInput, ServeNodeLimitIsReadByTheSchema) {
+  for (const char* bad : {"1.5", "nan", "1e19", "1e999", "-1", "abc"}) {
+    const Result r = sente(std::string("serve --port 0 --node-limit ") + bad);
+    EXPECT_EQ(r.code, 2) << bad << "\n" << r.out;
+    EXPECT_NE(r.out.find(std::string("--node-limit '") + bad +
+                         "': give a whole number from 0 to 1e18 (nodes"),
+              std::string::npos)
+        << r.out;
+    EXPECT_LT(r.out.size(), 300u) << r.out;
+  }
 }
 
 TEST(BadInput, SeparatorsThatDisagreeAreAnError) {

@@ -86,10 +86,12 @@ TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {
   EXPECT_NE(r.out.find("row 1, column 3"), std::string::npos) << r.out;
   r = sente("analyze domineering --quiet '...|..'");
   EXPECT_EQ(r.code, 4) << r.out;
-  r = sente("solve domineering --set symmetry=maybe --quiet");
+  r = sente("solve domineering --set key-symmetry=maybe --quiet");
   EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("key-symmetry 'maybe': give on or off"), std::string::npos) << r.out;
+  // An option the game does not have is a bad command line, not bad input.
   r = sente("solve domineering --set colour=red --quiet");
-  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_EQ(r.code, 2) << r.out;
   r = sente("table domineering --max-area 99 --quiet");
   EXPECT_EQ(r.code, 4) << r.out;
 }
@@ -101,7 +103,7 @@ TEST(DomineeringDriver, CommandLineCornerCases) {
   EXPECT_EQ(r.code, 4);
   EXPECT_TRUE(nlohmann::json::accept(r.out)) << r.out;
   // --set takes one value, so the position after it stays the position.
-  r = sente("analyze domineering --set symmetry=off --quiet '..|..'");
+  r = sente("analyze domineering --set key-symmetry=off --quiet '..|..'");
   EXPECT_EQ(r.code, 0) << r.out;
   // "." is a 1x1 board, not the current directory.
   r = sente("analyze domineering --quiet .");

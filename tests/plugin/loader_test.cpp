@@ -45,8 +45,8 @@ TEST(PluginLoader, RefusesALibraryThatIsNotAPlugin) {
   EXPECT_NE(p.status().message().find("not a Sente plugin"), absl::string_view::npos) << p.status();
 }
 
-// The fixture is a plugin built before the last ABI change (the typed option
-// schema, ABI 8): refused, with both numbers and what to do.
+// The fixture is a plugin built before the last ABI change (the server's
+// settings of a session, ABI 9): refused, with both numbers and what to do.
 TEST(PluginLoader, RefusesAnOlderAbiVersionWithBothNumbers) {
   absl::StatusOr<LoadedPlugin> p = load_plugin(kFixtures / "libwrong_abi_plugin.so");
   ASSERT_EQ(p.status().code(), absl::StatusCode::kFailedPrecondition);

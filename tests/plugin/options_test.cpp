@@ -27,13 +27,14 @@ TEST(OptionSchema, EachTypeHasOneReaderWithACanonicalValue) {
   EXPECT_EQ(read(sw, "ON"), "on");
   EXPECT_EQ(read(sw, "yes"), "on");
   EXPECT_EQ(read(sw, "0"), "off");
-  EXPECT_EQ(read(sw, "maybe"), "error: option symmetry=maybe: give on or off");
+  EXPECT_EQ(read(sw, "maybe"), "error: symmetry 'maybe': give on or off");
 
   const OptionInfo n = integer_option("node-limit", 0, 1'000'000'000, 0, "", Unit::kNodes);
   EXPECT_EQ(read(n, "4e7"), "40000000");
   EXPECT_EQ(read(n, "040"), "40");
   for (const char* bad : {"0x10", "nan", "inf", "-1", "2.5", "1e10", "abc"})
-    EXPECT_NE(read(n, bad).find("give a whole number from 0 to 1e9 (nodes)"), std::string::npos)
+    EXPECT_NE(read(n, bad).find("give a whole number from 0 to 1e9 (nodes; 4e7 is read as"),
+              std::string::npos)
         << bad << ": " << read(n, bad);
 
   const OptionInfo size = size_option("board", "8x8", "");
@@ -41,7 +42,9 @@ TEST(OptionSchema, EachTypeHasOneReaderWithACanonicalValue) {
   EXPECT_EQ(read(size, "2 x 13"), "2x13");
   EXPECT_EQ(read(size, "4X5"), "4x5");
   for (const char* bad : {"3by3", "0x4", "x4", "3x", "1 2x3", "-1x2"})
-    EXPECT_NE(read(size, bad).find("is not a board size"), std::string::npos) << bad;
+    EXPECT_EQ(read(size, bad),
+              absl::StrCat("error: board '", bad,
+                           "': give a board size ROWSxCOLS with positive numbers, e.g. 8x8"));
 
   const OptionInfo e = enum_option("both-lines", {"first-player", "mover", "opponent"}, "", "");
   EXPECT_EQ(read(e, "MOVER"), "mover");
@@ -49,7 +52,81 @@ TEST(OptionSchema, EachTypeHasOneReaderWithACanonicalValue) {
   EXPECT_EQ(read(enum_option("to-move", {"V", "H"}, "V", ""), "h"), "H");
 
   EXPECT_EQ(read(text_option("s", "", ""), "a b"), "a b");
-  EXPECT_EQ(read(sw, ""), "error: --symmetry is empty; give a value");
+}
+
+// One message for a bad value of any type, "NAME 'VALUE': give WHAT", with
+// no command-line spelling (the server names the option by its key), the
+// empty value included; user text echoed at most 64 characters.
+TEST(OptionSchema, EveryTypeSaysABadValueTheSameWay) {
+  EXPECT_EQ(read(switch_option("symmetry", true, ""), ""), "error: symmetry '': give on or off");
+  EXPECT_EQ(read(integer_option("heap", 0, 100, 5, ""), "x"),
+            "error: heap 'x': give a whole number from 0 to 100");
+  EXPECT_EQ(read(enum_option("to-move", {"V", "H"}, "V", ""), "G"),
+            "error: to-move 'G': give V or H");
+  EXPECT_EQ(read(enum_option("variant", {"a", "b", "c"}, "a", ""), ""),
+            "error: variant '': give a, b or c");
+  EXPECT_EQ(read(text_option("graph", "", "an edge list"), ""),
+            "error: graph '': give a value (an edge list)");
+  EXPECT_EQ(read(file_option("check", ""), ""), "error: check '': give a file name");
+  EXPECT_EQ(read(board_option("board", "10", "heaps"), ""),
+            "error: board '': give a board (heaps)");
+  const std::string long_value(300, '7');
+  const std::string said = read(integer_option("heap", 0, 100, 5, ""), long_value);
+  EXPECT_EQ(said,
+            "error: heap '" + std::string(64, '7') + "...': give a whole number from 0 to 100");
+  EXPECT_EQ(echoed(std::string(64, 'a')), std::string(64, 'a'));
+  EXPECT_EQ(echoed(std::string(65, 'a')), std::string(64, 'a') + "...");
+}
+
+// Integers are read exactly: no double in between (which rounds 19 digits
+// and reads "inf"), no fraction, the range in every refusal.
+TEST(OptionSchema, IntegersAreReadExactly) {
+  const OptionInfo big = integer_option("node-limit", 0, kMaxNodes, 0, "", Unit::kNodes);
+  EXPECT_EQ(read(big, "1000000000000000000"), "1000000000000000000");
+  EXPECT_EQ(read(big, "1e18"), "1000000000000000000");
+  EXPECT_EQ(read(big, "999999999999999999"), "999999999999999999");
+  EXPECT_EQ(read(big, "2.5e6"), "2500000");
+  EXPECT_EQ(read(big, "25E+5"), "2500000");
+  EXPECT_EQ(read(big, "10e-1"), "1");
+  EXPECT_EQ(read(big, "-0"), "0");
+  EXPECT_EQ(read(big, "+7"), "7");
+  EXPECT_EQ(read(big, "0e999999999999"), "0");
+  EXPECT_EQ(read(big, "000000000000000000000000000042"), "42");
+  for (const char* bad : {"1000000000000000001",
+                          "999999999999999999.5",
+                          "1e19",
+                          "1e999",
+                          "1e-1",
+                          "0.5",
+                          "-1",
+                          "9223372036854775808",
+                          "99999999999999999999999",
+                          "1e",
+                          "e5",
+                          ".",
+                          "1.2.3",
+                          " 5",
+                          "5 ",
+                          "0x10",
+                          "1_000",
+                          "--1",
+                          "+",
+                          "-"}) {
+    const std::string said = read(big, bad);
+    EXPECT_EQ(said, absl::StrCat("error: node-limit '", bad,
+                                 "': give a whole number from 0 to 1e18 (nodes; 4e7 is read as "
+                                 "40000000)"))
+        << bad;
+  }
+  const OptionInfo negative = integer_option("offset", -5, 5, 0, "");
+  EXPECT_EQ(read(negative, "-5"), "-5");
+  EXPECT_EQ(read(negative, "-0"), "0");
+  EXPECT_EQ(read(negative, "-6"), "error: offset '-6': give a whole number from -5 to 5");
+  const OptionInfo full = integer_option("any", INT64_MIN, INT64_MAX, 0, "");
+  EXPECT_EQ(read(full, "-9223372036854775808"), "-9223372036854775808");
+  EXPECT_EQ(read(full, "9223372036854775807"), "9223372036854775807");
+  EXPECT_NE(read(full, "9223372036854775808").find("error: "), std::string::npos);
+  EXPECT_NE(read(full, "-9223372036854775809").find("error: "), std::string::npos);
 }
 
 TEST(OptionSchema, ValuesAreTypedWithDefaultsAndSayWhatWasGiven) {
@@ -109,6 +186,7 @@ TEST(OptionSchema, OptionsOfOneCommandAreRefusedElsewhere) {
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.status().message().find("option 'rows' is for `sente table` only"), std::string::npos)
       << g.status();
+  EXPECT_TRUE(is_usage_error(g.status()));
   absl::StatusOr<ResultTable> t = table_game<Toy>({{"rows", "04"}}, {});
   ASSERT_TRUE(t.ok()) << t.status();
   EXPECT_EQ(t->rows[0][0], "4");
@@ -130,11 +208,13 @@ TEST(OptionSchema, VerifyAndTableRunTheirEnginesOrRefuseTheOneNamed) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("`sente verify` of toy runs grundy"), std::string::npos)
       << r.status();
-  // So is an option of an engine verify does not run.
+  EXPECT_FALSE(is_usage_error(r.status()));  // a bad value of --engine: bad input
+  // So is an option of an engine verify does not run: a bad command line.
   r = verify_game<Toy>({{"node-limit", "5"}}, "f", {});
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("belongs to the engine alphabeta"), std::string::npos)
       << r.status();
+  EXPECT_TRUE(is_usage_error(r.status()));
   // A table that runs no engine of the registry refuses every --engine.
   absl::StatusOr<ResultTable> t = table_game<Toy>({{"engine", "grundy"}}, {});
   ASSERT_FALSE(t.ok());
@@ -161,6 +241,92 @@ TEST(OptionSchema, EveryValueIsCheckedBeforeTheGameOpens) {
   // An engine option's value is checked for every command, whichever engine.
   absl::Status s = check_options(full_info<Toy>(), {{"table-mb", "0"}}, {}, Command::kSolve);
   EXPECT_NE(s.message().find("table-mb '0': give a whole number from 1"), std::string::npos) << s;
+  EXPECT_FALSE(is_usage_error(s));  // a bad value is bad input, not a bad command line
+}
+
+// An unknown name is answered with the options of that command only: solve
+// does not offer table's, verify not the options of engines it does not run.
+TEST(OptionSchema, AnUnknownOptionIsAnsweredWithTheCommandsOwn) {
+  const GameInfo info = full_info<Toy>();
+  const absl::Status solve = check_options(info, {{"colour", "red"}}, {}, Command::kSolve);
+  EXPECT_TRUE(is_usage_error(solve));
+  const std::string said(solve.message());
+  EXPECT_NE(said.find("toy has no option 'colour'; it takes 'heap', 'engine', "), std::string::npos)
+      << said;
+  EXPECT_NE(said.find("'node-limit'"), std::string::npos) << said;
+  EXPECT_EQ(said.find("'rows'"), std::string::npos) << said;
+  const absl::Status verify = check_options(info, {{"colour", "red"}}, {}, Command::kVerify);
+  EXPECT_EQ(std::string(verify.message()),
+            "toy has no option 'colour'; it takes 'heap', 'engine', 'memo-positions' (see `sente "
+            "list`)");
+  const absl::Status table = check_options(info, {{"colour", "red"}}, {}, Command::kTable);
+  EXPECT_EQ(std::string(table.message()),
+            "toy has no option 'colour'; it takes 'heap', 'rows' (see `sente list`)");
+  // A long name is echoed cut short.
+  const absl::Status long_name =
+      check_options(info, {{std::string(500, 'z'), "1"}}, {}, Command::kSolve);
+  EXPECT_NE(long_name.message().find("no option '" + std::string(64, 'z') + "...'"),
+            std::string::npos);
+  EXPECT_LT(long_name.message().size(), 600u);
+}
+
+// A game option named like an engine's would take the user's value for both
+// (or steer the engine choice unseen): the schema refuses to build.
+struct Clashing : Toy {
+  static GameInfo info() {
+    GameInfo g = Toy::info();
+    g.options.push_back(
+        only_for(integer_option("max-positions", 1, 100, "", "skip boards"), Command::kVerify));
+    return g;
+  }
+  static absl::StatusOr<Clashing> open(const OptionValues&) { return Clashing{}; }
+};
+struct ClaimsEngine : Toy {
+  static GameInfo info() {
+    GameInfo g = Toy::info();
+    g.options.push_back(text_option("engine", "", "mine"));
+    return g;
+  }
+  static absl::StatusOr<ClaimsEngine> open(const OptionValues&) { return ClaimsEngine{}; }
+};
+
+TEST(OptionSchema, AGameOptionNamedLikeAnEngineOptionIsRefused) {
+  try {
+    full_info<Clashing>();
+    ADD_FAILURE() << "a game option named like retrograde's max-positions was accepted";
+  } catch (const std::logic_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "toy's verify option 'max-positions' has the name of an option of the engine "
+              "retrograde: rename the game's (one name, one option)");
+  }
+  EXPECT_THROW(full_info<ClaimsEngine>(), std::logic_error);
+  EXPECT_NO_THROW(full_info<Toy>());
+}
+
+// Settings (the server's limits) go to whichever engine runs and choose
+// none: a ceiling on integers whose own value is none (0) or larger.
+TEST(OptionSchema, SettingsCapTheEngineThatRunsAndChooseNone) {
+  const Options settings = {{"node-limit", "1000"},
+                            {"minimax-nodes", "500"},
+                            {"memo-positions", "5000"},
+                            {"table-mb", "4096"}};
+  absl::StatusOr<Bound<Toy>> b = bind<Toy>({}, {}, settings);
+  ASSERT_TRUE(b.ok()) << b.status();
+  // minimax-nodes given steers to minimax, and node-limit (alphabeta's)
+  // being set does not stop it.
+  b = bind<Toy>({{"minimax-nodes", "100"}}, {}, settings);
+  ASSERT_TRUE(b.ok()) << b.status();
+  EXPECT_EQ(b->engine, "minimax");
+  OptionValues v = engine_options<Toy, AlphaBetaEngine>({}, settings);
+  EXPECT_EQ(v.integer("node-limit"), 1000);  // none (0) -> the ceiling
+  EXPECT_EQ(v.integer("table-mb"), 256);     // its own 256 is within 4096
+  EXPECT_FALSE(v.given("node-limit"));
+  v = engine_options<Toy, AlphaBetaEngine>({{"node-limit", "5"}}, settings);
+  EXPECT_EQ(v.integer("node-limit"), 5);  // the user's (checked by the caller)
+  v = engine_options<Toy, MinimaxEngine>({}, settings);
+  EXPECT_EQ(v.integer("minimax-nodes"), 500);  // 1e8 -> the ceiling
+  v = engine_options<Toy, AlphaBetaEngine>({}, {{"table-mb", "1e12"}});
+  EXPECT_EQ(v.integer("table-mb"), 256);  // a ceiling past the range is the range's
 }
 
 // The side to move at the end of a partizan position's text (Domineering's
@@ -177,9 +343,9 @@ TEST(SideToMove, ReadAtTheEndOfThePositionAndCheckedAgainstTheOption) {
   EXPECT_EQ(side, 0);
   const std::vector<std::vector<std::string>> colours = {{"red to move", "red"},
                                                          {"blue to move", "blue"}};
-  std::tie(rows, side) = split_side("R..|.|.B. Blue to Move", colours);
+  std::tie(rows, side) = split_side("R..|..|.B.|..|... Blue to Move", colours);
   EXPECT_EQ(side, 1);
-  EXPECT_EQ(rows, "R..|.|.B.");
+  EXPECT_EQ(rows, "R..|..|.B.|..|...");
   std::tie(rows, side) = split_side("e5 d4 red", colours);
   EXPECT_EQ(side, 0);
   EXPECT_EQ(rows, "e5 d4");
@@ -196,6 +362,25 @@ TEST(SideToMove, ReadAtTheEndOfThePositionAndCheckedAgainstTheOption) {
   ASSERT_FALSE(clash.ok());
   EXPECT_EQ(clash.status().message(),
             "the position says H is to move but --to-move says V; give one of them");
+}
+
+// A last word that names no side is said to be one, not read as a row.
+TEST(SideToMove, AWordThatNamesNoSideIsSaidToBeOne) {
+  auto said = [](std::string_view text, std::string_view cells) {
+    const absl::Status s = unknown_side(text, "V or H", cells);
+    return s.ok() ? std::string("ok") : std::string(s.message());
+  };
+  EXPECT_EQ(said("..|.. X", ".#"),
+            "the position ends with 'X', which names no side to move: end it with V or H, or "
+            "drop it");
+  EXPECT_EQ(said("R..|..|.B.|..|... Green to move", "RB."),
+            "the position ends with 'Green to move', which names no side to move: end it with V "
+            "or H, or drop it");
+  EXPECT_EQ(said("R..|..|.B.|..|...\nGreen", "RB."),
+            "the position ends with 'Green', which names no side to move: end it with V or H, or "
+            "drop it");
+  for (const char* rows : {"..|..", "..|.. ..", ". . .", "X", "..|X", "R..|.. B", ""})
+    EXPECT_EQ(said(rows, rows[0] == 'R' ? "RB." : ".#"), "ok") << rows;
 }
 
 }  // namespace

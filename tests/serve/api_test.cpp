@@ -335,6 +335,116 @@ TEST(ServeApi, WorkBudgetsAreCapped) {
   EXPECT_EQ(fine.status, 200) << fine.body.dump();
 }
 
+// The server's limits go to whichever engine runs and choose none: a
+// request giving one engine's option alone runs that engine, and an engine
+// the game falls back to (the first refused the position) is capped too.
+TEST(ServeApi, LimitsChooseNoEngineAndCapTheOneThatRuns) {
+  Limits limits;
+  limits.node_limit = 1000;
+  Api api(plugins(), limits);
+  Reply minimax =
+      post(api, "/api/analyze",
+           {{"game", "cram"}, {"options", {{"board", "2x2"}, {"minimax-nodes", "500"}}}});
+  ASSERT_EQ(minimax.status, 200) << minimax.body.dump();
+  EXPECT_EQ(minimax.body["analysis"]["engine"], "minimax");
+  Reply retrograde =
+      post(api, "/api/analyze",
+           {{"game", "cram"}, {"options", {{"board", "2x3"}, {"max-positions", 1000}}}});
+  ASSERT_EQ(retrograde.status, 200) << retrograde.body.dump();
+  EXPECT_EQ(retrograde.body["analysis"]["engine"], "retrograde");
+  // 4x4 Dots and Boxes has 40 lines: the dense engine refuses it, and
+  // alpha-beta stops at the server's 1000 nodes (not the game's 1e8).
+  Reply dots =
+      post(api, "/api/analyze", {{"game", "dots-and-boxes"}, {"options", {{"board", "4x4"}}}});
+  ASSERT_EQ(dots.status, 200) << dots.body.dump();
+  EXPECT_EQ(dots.body["analysis"]["engine"], "alphabeta");
+  EXPECT_FALSE(dots.body["analysis"]["resolved"].get<bool>());
+}
+
+// The table file the server gives the tablebase engine chooses no engine
+// either: a request for retrograde's budget runs retrograde.
+TEST(ServeApi, TheServersTableFileChoosesNoEngine) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sente-serve-choice-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  Limits limits;
+  limits.table_dir = dir;
+  std::filesystem::create_directories(dir);
+  {
+    Api api(plugins(), limits);
+    Reply r = post(api, "/api/analyze",
+                   {{"game", "gobblet-gobblers"},
+                    {"options", {{"pieces", "1"}, {"sizes", "1"}, {"max-positions", "1e5"}}}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["analysis"]["engine"], "retrograde");
+  }
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+  std::filesystem::remove_all(dir);
+}
+
+// A budget's value is read by the schema's reader, with the server's range,
+// and named by the request's key: JSON true is no number.
+TEST(ServeApi, BudgetValuesAreReadByTheSchemasReader) {
+  Limits limits;
+  limits.node_limit = 1000;
+  Api api(plugins(), limits);
+  for (const auto& [value, shown] : std::vector<std::pair<json, std::string>>{
+           {json(true), "true"},
+           {json(1.5), "1.5"},
+           {json("nan"), "nan"},
+           {json("-0"), "-0"},
+           {json(1e19), "1e+19"},
+           {json("1000000000000000001"), "1000000000000000001"},
+           {json(1001), "1001"}}) {
+    Reply r =
+        post(api, "/api/analyze",
+             {{"game", "domineering"},
+              {"options", {{"board", "3x3"}, {"engine", "alphabeta"}, {"node-limit", value}}}});
+    EXPECT_EQ(r.status, 400) << value.dump();
+    EXPECT_EQ(
+        r.body["error"].get<std::string>(),
+        "node-limit '" + shown + "': give a whole number from 1 to 1000 (nodes) on this server")
+        << value.dump();
+  }
+  Reply fine =
+      post(api, "/api/analyze",
+           {{"game", "domineering"}, {"options", {{"board", "3x3"}, {"node-limit", json(1000)}}}});
+  EXPECT_EQ(fine.status, 200) << fine.body.dump();
+}
+
+// Messages name an option by the request's key, never as a command-line
+// flag (--to-move), and echo long client text cut short.
+TEST(ServeApi, MessagesNameOptionsByTheirKeys) {
+  Api api(plugins(), {});
+  Reply side =
+      post(api, "/api/analyze",
+           {{"game", "domineering"}, {"options", {{"to-move", "V"}}}, {"position", "..|.. H"}});
+  EXPECT_EQ(side.status, 400);
+  EXPECT_EQ(side.body["error"].get<std::string>(),
+            "the position says H is to move but option 'to-move' says V; give one of them");
+  for (const json& options : {json{{"board", "2x2"}, {"engine", "alphabeta"}, {"max-positions", 9}},
+                              json{{"board", "0x2"}}, json{{"colour", "red"}}}) {
+    Reply r = post(api, "/api/analyze", {{"game", "domineering"}, {"options", options}});
+    EXPECT_EQ(r.status, 400) << options.dump();
+    const std::string error = r.body["error"].get<std::string>();
+    EXPECT_EQ(error.find("--"), std::string::npos) << error;
+  }
+  Reply board =
+      post(api, "/api/analyze",
+           {{"game", "domineering"}, {"options", {{"board", "3x3"}}}, {"position", "..|.."}});
+  EXPECT_NE(board.body["error"].get<std::string>().find("but option 'board' is 3x3"),
+            std::string::npos)
+      << board.body;
+  const std::string long_name(1000, 'q');
+  Reply name =
+      post(api, "/api/analyze", {{"game", "domineering"}, {"options", {{long_name, "1"}}}});
+  EXPECT_EQ(name.status, 400);
+  EXPECT_LT(name.body["error"].get<std::string>().size(), 800u) << name.body;
+  EXPECT_LT(
+      post(api, "/api/analyze", {{"game", long_name}}).body["error"].get<std::string>().size(),
+      800u);
+}
+
 // Past the time limit: 503 with Retry-After, the solve goes on, and its
 // tables answer the next request.
 TEST(ServeApi, TimeLimitAnswers503AndKeepsTheSolve) {

@@ -146,7 +146,7 @@ TEST(TurningCorners, PublishedTableAndCoinSquare) {
   const std::string file =
       sente::testing::reference_file("turning-corners/published-values.md").string();
   absl::StatusOr<plugin::VerifyReport> r = sente::plugin::verify_game<Game>(
-      {{"max-positions", "4194304"}, {"coin-square", "128"}}, file, {});
+      {{"max-board-positions", "4194304"}, {"coin-square", "128"}}, file, {});
   ASSERT_TRUE(r.ok()) << r.status();
   EXPECT_EQ(r->items_found, 11);     // ten boards and the coin square
   EXPECT_EQ(r->skipped.size(), 4u);  // 3x8, 4x6, 5x5 and Rugs 5x5: by the driver command

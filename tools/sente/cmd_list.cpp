@@ -1,7 +1,9 @@
 // `sente list`: every game the plugin search path offers, with the engines
 // each can run and every option, as the plugins declare them.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -41,31 +43,63 @@ void print_game(const plugin::LoadedPlugin& p) {
 
 }  // namespace
 
-std::string options_help(const plugin::GameInfo& g) {
+std::string options_help(const plugin::GameInfo& g, std::optional<plugin::Command> command) {
+  using plugin::Command;
   using plugin::OptionScope;
-  std::string out = "  options (each as --NAME VALUE or --set NAME=VALUE; [the default]):\n";
-  for (const auto& o : g.options)
-    if (o.scope == OptionScope::kGame && o.name != "engine") out += option_line(o);
-  for (plugin::Command c : {plugin::Command::kTable, plugin::Command::kVerify}) {
+  // What the command takes (all of them for `sente list`).
+  std::vector<plugin::OptionInfo> schema = g.options;
+  if (command) schema = plugin::command_options(g, *command);
+  std::string game_lines;
+  for (const auto& o : schema)
+    if (o.scope == OptionScope::kGame && o.name != "engine") game_lines += option_line(o);
+  std::string command_lines, runs;
+  for (Command c : {Command::kTable, Command::kVerify}) {
+    if (command && *command != c) continue;
     std::string lines;
-    for (const auto& o : g.options)
+    for (const auto& o : schema)
       if (o.scope == OptionScope::kCommand && o.command == c) lines += option_line(o);
     const std::vector<std::string>& engines =
-        c == plugin::Command::kTable ? g.table_engines : g.verify_engines;
-    if (!lines.empty() || !engines.empty())
-      absl::StrAppend(&out, "    `sente ", plugin::command_name(c), "` only",
-                      engines.empty()
-                          ? std::string(" (runs its own computation, no --engine)")
-                          : absl::StrCat(" (runs ", absl::StrJoin(engines, " or "), ")"),
-                      ":\n", lines);
+        c == Command::kTable ? g.table_engines : g.verify_engines;
+    const std::string what = engines.empty() ? std::string("its own computation, no --engine")
+                                             : absl::StrCat(absl::StrJoin(engines, " or "));
+    if (!lines.empty())
+      absl::StrAppend(&command_lines, "    `sente ", plugin::command_name(c), "` only (runs ", what,
+                      "):\n", lines);
+    else if (command ? engines.empty() : !engines.empty())  // else the engines below say it
+      absl::StrAppend(&runs, "  `sente ", plugin::command_name(c), "` runs ", what, "\n");
   }
-  out += "  engines (--engine NAME; the first that takes a position is the default):\n";
+  std::string out;
+  if (!game_lines.empty() || !command_lines.empty())
+    absl::StrAppend(&out, "  options (each as --NAME VALUE or --set NAME=VALUE; [the default]):\n",
+                    game_lines, command_lines);
+  out += runs;
+  const std::vector<std::string> run =
+      plugin::command_engines(g, command.value_or(Command::kSolve));
+  std::string engines;
   for (const auto& e : g.engines) {
-    absl::StrAppend(&out, "    ", e.name, ": ", e.description, "\n");
-    for (const auto& o : g.options)
-      if (o.scope == OptionScope::kEngine && o.engine == e.name) out += option_line(o);
+    if (std::find(run.begin(), run.end(), e.name) == run.end()) continue;
+    std::string lines;
+    for (const auto& o : schema)
+      if (o.scope == OptionScope::kEngine && o.engine == e.name) lines += option_line(o);
+    absl::StrAppend(&engines, "    ", e.name, ": ", e.description, "\n", lines);
   }
+  if (!engines.empty())
+    absl::StrAppend(&out,
+                    !command || *command == Command::kSolve
+                        ? "  engines (--engine NAME; the first that takes a position is the "
+                          "default):\n"
+                        : "  engines it runs (--engine NAME; the first is the default):\n",
+                    engines);
   return out;
+}
+
+std::string command_help(const std::string& command, const std::string& game) {
+  absl::StatusOr<plugin::LoadedPlugin> p = plugin::find_plugin(game);
+  if (!p.ok()) return absl::StrCat("sente: ", p.status().message(), "\n");
+  const plugin::Command c = command == "table"    ? plugin::Command::kTable
+                            : command == "verify" ? plugin::Command::kVerify
+                                                  : plugin::Command::kSolve;
+  return absl::StrCat(p->info.name, ", `sente ", command, "`:\n", options_help(p->info, c));
 }
 
 int run_list(const Common& common, const std::string& game) {

@@ -13,6 +13,7 @@
 #include "exit_codes.hpp"
 #include "json_output.hpp"
 #include "sente/plugin/loader.hpp"
+#include "sente/plugin/options.hpp"
 #include "sente/support/memory.hpp"
 #include "serve/http_server.hpp"
 #include "serve/static_files.hpp"
@@ -28,6 +29,14 @@ int run_serve(const Common& common, const ServeOptions& o) {
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  serve::Limits limits = o.limits;
+  if (!o.node_limit.empty()) {
+    const plugin::OptionInfo node_limit = plugin::integer_option(
+        "--node-limit", 0, plugin::kMaxNodes, limits.node_limit, "", plugin::Unit::kNodes);
+    absl::StatusOr<std::string> v = plugin::read_option(node_limit, o.node_limit);
+    if (!v.ok()) return report_usage_error(std::string(v.status().message()));
+    limits.node_limit = std::stoll(*v);
+  }
   if (o.memory_mb > 0) {
     // Engines check the memory available before they allocate (memory.hpp),
     // and this cap is part of it: a solve past it is refused with its size.
@@ -43,12 +52,12 @@ int run_serve(const Common& common, const ServeOptions& o) {
         "the page's files are not in %s (no index.html): give --app DIR, the folder "
         "share/sente/web of the build or install",
         app.string())));
-  if (!o.limits.table_dir.empty()) {
+  if (!limits.table_dir.empty()) {
     std::error_code ec;
-    std::filesystem::create_directories(o.limits.table_dir, ec);
+    std::filesystem::create_directories(limits.table_dir, ec);
     if (ec)
       return report_error(absl::InvalidArgumentError(
-          absl::StrFormat("--table-dir %s: %s", o.limits.table_dir.string(), ec.message())));
+          absl::StrFormat("--table-dir %s: %s", limits.table_dir.string(), ec.message())));
   }
   plugin::Discovery found = plugin::discover_plugins(plugin::plugin_search_path());
   if (found.plugins.empty())
@@ -60,7 +69,7 @@ int run_serve(const Common& common, const ServeOptions& o) {
       std::fprintf(stderr, "sente: warning: %s\n", p.message.c_str());
   const std::size_t games = found.plugins.size();
 
-  serve::Api api(std::move(found), o.limits);
+  serve::Api api(std::move(found), limits);
   const std::string host = o.host == "localhost" ? "127.0.0.1" : o.host;
   serve::ServerConfig config{
       .host = host, .port = o.port, .app = app, .max_connections = o.max_connections};

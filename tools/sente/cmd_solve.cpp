@@ -81,8 +81,8 @@ int print(const Common& common, const plugin::Analysis& a) {
 // like the name of a file that does not exist).
 int finish(const Common& common, const absl::StatusOr<plugin::Analysis>& a,
            const plugin::PositionInput& input) {
-  if (!a.ok() && a.status().code() == absl::StatusCode::kInvalidArgument && input.file.empty() &&
-      looks_like_file_name(input.text))
+  if (!a.ok() && a.status().code() == absl::StatusCode::kInvalidArgument &&
+      !plugin::is_usage_error(a.status()) && input.file.empty() && looks_like_file_name(input.text))
     return report_error(absl::InvalidArgumentError(absl::StrCat(
         a.status().message(), " (read as a position: no file named '", input.text, "' exists)")));
   if (!a.ok()) return report_error(a.status());

@@ -1,6 +1,7 @@
 // The driver's subcommands. Each returns a process exit code (exit_codes.hpp).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,9 +45,15 @@ struct BenchPlan {
 int run_bench(const Common& common, const plugin::Options& options, const BenchPlan& plan);
 // `game` empty: every game; else that game with every engine option.
 int run_list(const Common& common, const std::string& game = {});
-// A game's option schema as `sente list` and `sente COMMAND GAME --help` print
-// it: the game's options, each command's own, each engine's.
-std::string options_help(const plugin::GameInfo& game);
+// A game's option schema as `sente list` prints it (`command` none: the
+// game's options, each command's own, each engine's) and `sente COMMAND GAME
+// --help` (only what that command takes); sections with nothing in them are
+// left out.
+std::string options_help(const plugin::GameInfo& game,
+                         std::optional<plugin::Command> command = std::nullopt);
+// The text `sente COMMAND GAME --help` adds: GAME's options for COMMAND
+// ("solve", "analyze", "play": those of solve), or why GAME is unknown.
+std::string command_help(const std::string& command, const std::string& game);
 int run_table(const Common& common, const std::string& game, const plugin::Options& options,
               const TableOutput& output);
 // The value of a position (empty: the start) for the player to move.
@@ -67,6 +74,9 @@ struct ServeOptions {
   std::uint16_t port = 8080;
   std::string app;    // the page's folder; empty: share/sente/web beside the program
   int memory_mb = 0;  // the server's address-space limit; 0: none
+  // --node-limit as given (empty: limits.node_limit), read by the schema's
+  // integer reader like every other node budget.
+  std::string node_limit;
   int max_connections = 128;
   serve::Limits limits;
 };

@@ -10,6 +10,7 @@
 #include "absl/strings/str_format.h"
 
 #include "json_output.hpp"
+#include "sente/plugin/options.hpp"
 
 namespace sente::driver {
 
@@ -19,6 +20,9 @@ bool json_errors = false;
 }  // namespace
 
 int exit_code_of(const absl::Status& s) {
+  // An option the command cannot take is a bad command line, whatever game
+  // says so (plugin/options.hpp's usage_error).
+  if (plugin::is_usage_error(s)) return kUsage;
   switch (s.code()) {
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kNotFound:

@@ -297,10 +297,10 @@ int main(int argc, char** argv) {
                    "(default 120)")
       ->check(CLI::Range(0.1, 86400.0));
   serve
-      ->add_option("--node-limit", serve_options.limits.node_limit,
+      ->add_option("--node-limit", serve_options.node_limit,
                    "node-limit of search engines for each request, and the most a request may "
                    "ask (default 5e7; 0: none)")
-      ->check(CLI::NonNegativeNumber);
+      ->type_name("N");
   serve
       ->add_option("--memory-mb", serve_options.memory_mb,
                    "Address-space limit of the server in MiB: solves past it are refused with "
@@ -465,9 +465,7 @@ int main(int argc, char** argv) {
                                   [](const std::string& a) { return a == "--help" || a == "-h"; });
     if (help && command != bench)
       if (const std::string game = game_named(*rewritten); !game.empty())
-        if (absl::StatusOr<sente::plugin::LoadedPlugin> p = sente::plugin::find_plugin(game);
-            p.ok())
-          command->footer(options_help(p->info) + "\n" + command->get_footer());
+        command->footer(command_help(command->get_name(), game) + "\n" + command->get_footer());
     args.resize(2);
     args.insert(args.end(), rewritten->begin(), rewritten->end());
   }

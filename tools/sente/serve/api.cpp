@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cmath>
 #include <functional>
 #include <optional>
 #include <system_error>
@@ -13,7 +12,6 @@
 
 #include "absl/container/flat_hash_set.h"
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "best_move.hpp"
@@ -28,7 +26,8 @@ using nlohmann::json;
 
 struct Api::Request {
   const plugin::LoadedPlugin* plugin = nullptr;
-  plugin::Options options;
+  plugin::Options options;   // the client's
+  plugin::Options settings;  // the server's limits on the engine that runs (not a choice of one)
   std::string position;
   std::optional<std::string> move;
   bool reply = true;
@@ -85,8 +84,38 @@ int http_status(const absl::Status& s) {
   }
 }
 
-Response error(const absl::Status& s) {
-  return error(http_status(s), std::string(s.message()));
+bool name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_';
+}
+
+// A game's message as the API says it: an option the message names as the
+// command line spells it ("--board is 5x5; drop --board") is named as the
+// request's options key ("option 'board' is 5x5; drop option 'board'").
+std::string api_message(const plugin::GameInfo& info, std::string_view message) {
+  std::string out;
+  for (std::size_t i = 0; i < message.size();) {
+    if (message.substr(i, 2) == "--" && (i == 0 || !name_char(message[i - 1]))) {
+      std::size_t end = i + 2;
+      while (end < message.size() && name_char(message[end])) ++end;
+      const std::string_view name = message.substr(i + 2, end - i - 2);
+      const bool option = name == "engine" ||
+                          std::any_of(info.options.begin(), info.options.end(),
+                                      [&](const plugin::OptionInfo& o) { return o.name == name; });
+      if (option) {
+        absl::StrAppend(&out, "option '", std::string(name), "'");
+        i = end;
+        continue;
+      }
+    }
+    out += message[i++];
+  }
+  return out;
+}
+
+Response error(const plugin::GameInfo& info, const absl::Status& s) {
+  return error(http_status(s),
+               api_message(info, std::string_view(s.message().data(), s.message().size())));
 }
 
 // The request body as JSON (discarded if it is not JSON). nlohmann keeps the
@@ -110,10 +139,11 @@ json parse_request(std::string_view body, std::optional<std::string>* repeated) 
   return json::parse(body, note, /*allow_exceptions=*/false);
 }
 
-// An option value as the request gave it: a string, a number or a boolean.
+// An option value as the request gave it: a string, a number or a boolean,
+// as its JSON spells it (true reads as a switch's on, and as no number).
 std::optional<std::string> option_text(const json& v) {
   if (v.is_string()) return v.get<std::string>();
-  if (v.is_boolean()) return v.get<bool>() ? "on" : "off";
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
   if (v.is_number_integer()) return v.dump();
   if (v.is_number_float()) return absl::StrFormat("%.17g", v.get<double>());
   return std::nullopt;
@@ -123,23 +153,27 @@ std::optional<std::string> option_text(const json& v) {
 // looks like a path, and every option whose schema role is a file).
 std::optional<std::string> refused_option(const plugin::GameInfo& info, const std::string& key,
                                           const std::string& value) {
+  const std::string name = plugin::echoed(key);
   if (value.find('/') != std::string::npos || value.find('\\') != std::string::npos)
-    return absl::StrCat("option '", key, "': file paths are not accepted by the server");
+    return absl::StrCat("option '", name, "': file paths are not accepted by the server");
   for (const plugin::OptionInfo& o : info.options)
     if (o.name == key && o.role == plugin::OptionRole::kFile)
       return o.scope == plugin::OptionScope::kEngine
-                 ? absl::StrCat("option '", key,
+                 ? absl::StrCat("option '", name,
                                 "': files of engines are chosen by the server (`sente serve "
                                 "--table-dir`)")
-                 : absl::StrCat("option '", key, "': files are read by `sente ",
+                 : absl::StrCat("option '", name, "': files are read by `sente ",
                                 plugin::command_name(o.command), "`, not the server");
   return std::nullopt;
 }
 
-// The engine a request runs: the one it names, else the game's first.
-std::string engine_of(const plugin::GameInfo& info, const plugin::Options& options) {
-  if (auto it = options.find("engine"); it != options.end()) return it->second;
-  return info.engines.empty() ? std::string() : info.engines.front().name;
+// The most this server lets a request ask of option `o` (0: no limit of its
+// own): work budgets by their unit, memory (schema roles).
+std::int64_t server_most(const Limits& limits, const plugin::OptionInfo& o) {
+  if (o.type != plugin::OptionType::kInteger) return 0;
+  if (o.role == plugin::OptionRole::kMemory) return limits.max_table_mb;
+  if (o.role != plugin::OptionRole::kWorkBudget) return 0;
+  return o.unit == plugin::Unit::kNodes ? limits.node_limit : limits.max_positions;
 }
 
 }  // namespace
@@ -235,7 +269,7 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
   std::optional<std::string> repeated;
   const json j = parse_request(body, &repeated);
   if (!j.is_discarded() && repeated)
-    return error(400, absl::StrCat("the request names '", *repeated,
+    return error(400, absl::StrCat("the request names '", plugin::echoed(*repeated),
                                    "' twice in one object: give each field once"));
   if (j.is_discarded())
     return error(400,
@@ -260,7 +294,8 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
           std::string names;
           for (const auto& p : plugins_.plugins)
             absl::StrAppend(&names, names.empty() ? "" : ", ", p.info.name);
-          return error(404, absl::StrCat("no game '", game, "': this server has ", names));
+          return error(
+              404, absl::StrCat("no game '", plugin::echoed(game), "': this server has ", names));
         }
       }
     } else if (key == "position") {
@@ -280,12 +315,12 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
         for (const auto& [name, v] : value.items()) {
           std::optional<std::string> t = option_text(v);
           if (!t)
-            return error(400,
-                         absl::StrCat("option '", name, "': give a string, a number or a boolean"));
+            return error(400, absl::StrCat("option '", plugin::echoed(name),
+                                           "': give a string, a number or a boolean"));
           r.options[name] = *t;
         }
     } else {
-      return error(400, absl::StrCat("unknown field '", key, "': ",
+      return error(400, absl::StrCat("unknown field '", plugin::echoed(key), "': ",
                                      play ? "/api/play takes game, options, position, move, "
                                             "reply and request"
                                           : "/api/analyze takes game, options, position and "
@@ -305,42 +340,33 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
   const plugin::GameInfo& info = r.plugin->info;
   for (const auto& [name, value] : r.options)
     if (auto why = refused_option(info, name, value)) return error(400, *why);
-  const std::string engine = engine_of(info, r.options);
-  // Work budgets and memory (schema roles): the server's unless the request
-  // asks for less, whichever engine runs (a request may not lift one, nor
-  // ask for "none").
+  // Work budgets and memory: a request may ask for less than the server's
+  // limit, not more, nor for none (0); read by the schema's reader, with the
+  // server's range in its message. Whichever engine runs gets the server's
+  // limit when the request gives none (settings, which choose no engine).
   for (const plugin::OptionInfo& o : info.options) {
-    if (o.type != plugin::OptionType::kInteger) continue;
-    const double most = o.role == plugin::OptionRole::kMemory       ? limits_.max_table_mb
-                        : o.role != plugin::OptionRole::kWorkBudget ? 0
-                        : o.unit == plugin::Unit::kNodes            ? limits_.node_limit
-                                                                    : limits_.max_positions;
+    const std::int64_t most = server_most(limits_, o);
     if (most <= 0) continue;
     if (auto it = r.options.find(o.name); it != r.options.end()) {
-      double asked = 0;
-      if (!absl::SimpleAtod(it->second, &asked) || !(asked >= 1) || asked > most)
-        return error(400, absl::StrFormat("option '%s' %s: this server allows 1 to %.0f", o.name,
-                                          it->second, most));
-    } else if (o.engine == engine) {
-      // Only the engine that will run: a key of another engine would change
-      // which engine the game picks by default. Its default stands when
-      // within the cap; "none" (0) or more is the cap.
-      double d = 0;
-      if (!absl::SimpleAtod(o.default_value, &d) || d <= 0 || d > most)
-        r.options[o.name] = absl::StrFormat("%.0f", most);
+      plugin::OptionInfo here = o;
+      here.min = std::max<std::int64_t>(o.min, 1);
+      here.max = std::min(o.max, most);
+      if (absl::StatusOr<std::string> v = plugin::read_option(here, it->second); !v.ok())
+        return error(400, absl::StrCat(v.status().message(), " on this server"));
+    } else {
+      r.settings[o.name] = std::to_string(most);
     }
   }
   std::string key = info.name;
   for (const auto& [k, v] : r.options) absl::StrAppend(&key, "\n", k, "=", v);
-  // Table files for engines that write them, named by the options' hash.
-  // An engine's file option (the tablebase's table) is a file of --table-dir.
+  // Table files for engines that write them (the tablebase's table), in
+  // --table-dir, named by the options' hash.
   if (!limits_.table_dir.empty())
     for (const plugin::OptionInfo& o : info.options)
-      if (o.scope == plugin::OptionScope::kEngine && o.engine == engine &&
-          o.role == plugin::OptionRole::kFile && !r.options.contains(o.name))
-        r.options[o.name] = (limits_.table_dir / absl::StrFormat("%s-%016x.tbl", info.name,
-                                                                 std::hash<std::string>{}(key)))
-                                .string();
+      if (o.scope == plugin::OptionScope::kEngine && o.role == plugin::OptionRole::kFile)
+        r.settings[o.name] = (limits_.table_dir / absl::StrFormat("%s-%016x.tbl", info.name,
+                                                                  std::hash<std::string>{}(key)))
+                                 .string();
   r.cache_key = std::move(key);
   return run(r, play);
 }
@@ -463,21 +489,22 @@ std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
 
 Response Api::work(Session& kept, const Request& request, bool play, const Progress& progress) {
   const auto start = Clock::now();
+  const plugin::GameInfo& info = request.plugin->info;
   const plugin::PositionInput position{request.position, {}};
   bool fresh = false;
   absl::Status reset = absl::FailedPreconditionError("no session yet");
   if (kept.session) reset = kept.session->reset(position);
   if (absl::IsFailedPrecondition(reset)) {
-    auto s = request.plugin->game->session(request.options, position);
-    if (!s.ok()) return error(s.status());
+    auto s = request.plugin->game->session(request.options, position, request.settings);
+    if (!s.ok()) return error(info, s.status());
     kept.session = std::move(*s);
     fresh = true;
   } else if (!reset.ok()) {
-    return error(reset);
+    return error(info, reset);
   }
   plugin::Session& session = *kept.session;
   absl::StatusOr<plugin::Analysis> a = session.analyze(progress);
-  if (!a.ok()) return error(a.status());
+  if (!a.ok()) return error(info, a.status());
   json played = json::array();
   // Plays `move` from the position `a` analyses and records it by its main
   // name with the value `a` gave it (a request may name it in another
@@ -501,9 +528,9 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
     // move now when no move is given, else the other side.
     int computer = 0;
     if (request.move) {
-      if (absl::Status s = play_move(*request.move, "human"); !s.ok()) return error(s);
+      if (absl::Status s = play_move(*request.move, "human"); !s.ok()) return error(info, s);
       a = session.analyze(progress);
-      if (!a.ok()) return error(a.status());
+      if (!a.ok()) return error(info, a.status());
       computer = 1;
     }
     for (int plies = 0;
@@ -514,9 +541,9 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
                                           "server's limit",
                                           limits_.max_plies));
       const plugin::MoveAnalysis& m = driver::choose_best_move(*a);
-      if (absl::Status s = play_move(m.move, "computer"); !s.ok()) return error(s);
+      if (absl::Status s = play_move(m.move, "computer"); !s.ok()) return error(info, s);
       a = session.analyze(progress);
-      if (!a.ok()) return error(a.status());
+      if (!a.ok()) return error(info, a.status());
     }
   }
   json out = {{"analysis", *a},

@@ -43,14 +43,16 @@ struct Limits {
   int max_solves = 2;                          // engine runs at once
   int max_queued = 16;                         // requests waiting for a solve slot
   double time_limit_seconds = 120;             // a request's wait for its solve
-  // node-limit given to an engine that declares one when the request names
-  // none; a request may ask for less, not more. 0: none.
-  double node_limit = 5e7;
+  // The node budget (node-limit, minimax-nodes) of the engine that runs when
+  // the request gives none; a request may ask for less, not more. 0: none.
+  std::int64_t node_limit = 50'000'000;
   // The most a request may ask of position budgets (max-positions,
-  // memo-positions) and of transposition tables (table-mb, MiB); engines that
-  // declare them get these when the request gives none.
-  double max_positions = 5e7;
-  double max_table_mb = 1024;
+  // memo-positions) and of transposition tables (table-mb, MiB); the engine
+  // that runs gets these when the request gives none and its own default is
+  // none or larger. Which engine runs is the request's choice alone: these
+  // limits choose none (plugin::Game::session's settings).
+  std::int64_t max_positions = 50'000'000;
+  std::int64_t max_table_mb = 1024;
   std::size_t max_sessions = 16;  // games kept solved (least recently used dropped)
   int max_plies = 1000;           // computer moves in one /api/play
   // Where engines that write table files (option "table" of the tablebase

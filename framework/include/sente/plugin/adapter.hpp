@@ -56,10 +56,12 @@ class Adapter final : public Game {
     });
   }
 
+  using Game::session;
   absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
-                                                   const PositionInput& position) override {
+                                                   const PositionInput& position,
+                                                   const Options& settings) override {
     return guarded("opening a session", [&]() -> absl::StatusOr<std::shared_ptr<Session>> {
-      absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+      absl::StatusOr<Bound<G>> b = bind<G>(options, position, settings);
       if (!b.ok()) return b.status();
       return std::shared_ptr<Session>(new GameSession<G>(std::move(*b)));
     });

@@ -70,7 +70,4 @@ class Runner {
 // engine's defaults (and the game's engine_defaults()), checked and typed.
 using EngineOptions = OptionValues;
 
-// The most nodes or positions a count option accepts (1e18: beyond any run).
-inline constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000'000;
-
 }  // namespace sente::plugin

@@ -31,7 +31,7 @@ using sente::BoardView;
 using sente::NamedText;
 using sente::Shape;
 
-inline constexpr std::uint32_t kAbiVersion = 8;
+inline constexpr std::uint32_t kAbiVersion = 9;
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -290,9 +290,20 @@ class BOOST_SYMBOL_VISIBLE Game {
   // has none).
   virtual absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) = 0;
   // A game from `position` (empty text: the start) with the engine the
-  // options name, for `sente play`. The session must not outlive this object.
+  // options name, for `sente play` and the server. `settings` are the
+  // caller's limits on whichever engine runs (ABI 9; the server's work
+  // budgets, memory and table files): an integer option of that engine the
+  // options do not give takes its setting when its own value is 0 (none) or
+  // larger, another option takes it as its value; settings choose no engine
+  // (registry.hpp, add_engine_values). The session must not outlive this
+  // object.
   virtual absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
-                                                           const PositionInput& position) = 0;
+                                                           const PositionInput& position,
+                                                           const Options& settings) = 0;
+  absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
+                                                   const PositionInput& position) {
+    return session(options, position, {});
+  }
 };
 
 using Factory = std::shared_ptr<Game>();

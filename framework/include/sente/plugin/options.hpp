@@ -19,7 +19,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cmath>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -30,6 +29,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/cord.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -37,6 +37,9 @@
 #include "sente/plugin/interface.hpp"
 
 namespace sente::plugin {
+
+// The most nodes or positions a count option accepts (1e18: beyond any run).
+inline constexpr std::int64_t kMaxNodes = 1'000'000'000'000'000'000;
 
 // ------------------------------------------------------------- builders
 
@@ -274,7 +277,7 @@ inline std::string value_hint(const OptionInfo& o) {
     case OptionType::kSwitch:
       return "on|off";
     case OptionType::kInteger:
-      return absl::StrCat(o.min, "..", o.max);
+      return absl::StrCat(bound_text(o.min), "..", bound_text(o.max));
     case OptionType::kSize:
       return "ROWSxCOLS";
     case OptionType::kEnum:
@@ -289,6 +292,30 @@ inline std::string value_hint(const OptionInfo& o) {
   return "TEXT";
 }
 
+// ------------------------------------------------------------- messages
+
+// Text a user gave, as a message echoes it: at most `max` characters, then
+// "..." (a name or value may be a whole file's worth of text).
+inline std::string echoed(std::string_view text, std::size_t max = 64) {
+  if (text.size() <= max) return std::string(text);
+  return absl::StrCat(std::string(text.substr(0, max)), "...");
+}
+
+// An option the call cannot take: a name the schema does not declare for
+// the command, an option of another command or of an engine that does not
+// run. The command line is wrong, not the input it names: InvalidArgument
+// marked so that the driver exits with its usage code (2), not the bad-input
+// code (4) it gives a bad value, position or file.
+inline constexpr const char* kUsageErrorPayload = "sente.plugin/usage";
+inline absl::Status usage_error(std::string_view message) {
+  absl::Status s = absl::InvalidArgumentError(std::string(message));
+  s.SetPayload(kUsageErrorPayload, absl::Cord("usage"));
+  return s;
+}
+inline bool is_usage_error(const absl::Status& s) {
+  return s.GetPayload(kUsageErrorPayload).has_value();
+}
+
 // ------------------------------------------------------------- readers
 
 namespace options_detail {
@@ -297,12 +324,58 @@ inline std::string lower(std::string_view s) {
   for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return v;
 }
-// A whole number written in decimal, optionally with an exponent (4e7);
-// strtod alone would also read "0x10", "inf" and "nan".
-inline bool whole_number(std::string_view text, double* out) {
-  const std::string t(text);
-  return !t.empty() && t.find_first_not_of("0123456789.eE+") == std::string::npos &&
-         absl::SimpleAtod(t, out) && *out == std::floor(*out);
+inline bool digit(char c) {
+  return c >= '0' && c <= '9';
+}
+// A whole number written in decimal, read exactly: an optional sign, digits
+// with an optional fraction, an optional exponent (4e7, 2.5e6, 1E+9), whose
+// value is whole (not "2.5", "1e-1") and within 64 bits; "-0" is 0. Nothing
+// goes through a double (which rounds 1000000000000000001 and reads "0x10",
+// "inf" and "nan"), and a long exponent costs nothing.
+inline bool whole_number(std::string_view t, std::int64_t* out) {
+  bool negative = false;
+  if (!t.empty() && (t.front() == '+' || t.front() == '-')) {
+    negative = t.front() == '-';
+    t.remove_prefix(1);
+  }
+  std::string digits;
+  long exponent = 0;  // the value is digits x 10^exponent
+  std::size_t i = 0;
+  for (; i < t.size() && digit(t[i]); ++i) digits += t[i];
+  if (i < t.size() && t[i] == '.')
+    for (++i; i < t.size() && digit(t[i]); ++i, --exponent) digits += t[i];
+  if (digits.empty()) return false;
+  if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+    ++i;
+    bool down = false;
+    if (i < t.size() && (t[i] == '+' || t[i] == '-')) down = t[i++] == '-';
+    const std::size_t from = i;
+    long e = 0;
+    for (; i < t.size() && digit(t[i]); ++i) e = std::min(e * 10 + (t[i] - '0'), 1'000'000L);
+    if (i == from) return false;
+    exponent += down ? -e : e;
+  }
+  if (i != t.size()) return false;
+  digits.erase(0, std::min(digits.size(), digits.find_first_not_of('0')));
+  if (digits.empty()) {  // zero, however written ("-0", "0e999", "0.00")
+    *out = 0;
+    return true;
+  }
+  while (exponent < 0 && digits.back() == '0') {
+    digits.pop_back();
+    ++exponent;
+  }
+  if (exponent < 0 || static_cast<long>(digits.size()) + exponent > 19) return false;
+  std::uint64_t v = 0;
+  for (char c : digits) v = v * 10 + static_cast<std::uint64_t>(c - '0');  // < 10^19 < 2^64
+  const std::uint64_t most = negative ? std::uint64_t{1} << 63 : (std::uint64_t{1} << 63) - 1;
+  for (long k = 0; k < exponent; ++k) {
+    if (v > most / 10) return false;
+    v *= 10;
+  }
+  if (v > most) return false;
+  *out = negative ? static_cast<std::int64_t>(~v + 1) : static_cast<std::int64_t>(v);
+  return true;
 }
 // "8x8" -> {8, 8} ("4X5" and "2 x 13" too: blanks around the 'x' only);
 // rows and columns from 1 to 999,999,999.
@@ -319,52 +392,75 @@ inline bool size_value(std::string_view text, int* rows, int* cols) {
   };
   return number(text.substr(0, x), rows) && number(text.substr(x + 1), cols);
 }
+// What a value of `o` must be, as every message of a bad value ends: "give
+// on or off", "give a whole number from 0 to 1e9 (nodes)".
+inline std::string wanted(const OptionInfo& o) {
+  switch (o.type) {
+    case OptionType::kSwitch:
+      return "on or off";
+    case OptionType::kInteger: {
+      std::vector<std::string> notes;
+      if (o.unit != Unit::kNone) notes.push_back(unit_name(o.unit));
+      if (o.max >= 10000000) notes.push_back("4e7 is read as 40000000");
+      return absl::StrCat("a whole number from ", bound_text(o.min), " to ", bound_text(o.max),
+                          notes.empty() ? "" : absl::StrCat(" (", absl::StrJoin(notes, "; "), ")"));
+    }
+    case OptionType::kSize:
+      return absl::StrCat("a board size ROWSxCOLS with positive numbers, e.g. ",
+                          o.default_value.empty() ? "3x4" : o.default_value,
+                          o.description.empty() ? "" : absl::StrCat(" (", o.description, ")"));
+    case OptionType::kEnum:
+      if (o.values.size() <= 2) return absl::StrJoin(o.values, " or ");
+      return absl::StrCat(absl::StrJoin(o.values.begin(), o.values.end() - 1, ", "), " or ",
+                          o.values.back());
+    case OptionType::kBoard:
+      return absl::StrCat("a board",
+                          o.description.empty() ? "" : absl::StrCat(" (", o.description, ")"));
+    case OptionType::kText:
+      return absl::StrCat("a value",
+                          o.description.empty() ? "" : absl::StrCat(" (", o.description, ")"));
+    case OptionType::kFile:
+      return "a file name";
+  }
+  return "a value";
+}
 }  // namespace options_detail
 
+// The one message of a bad value of any option: "NAME 'VALUE': give WHAT"
+// ("symmetry 'maybe': give on or off"), the same from every command and the
+// server, which names the option as the request's key.
+inline absl::Status bad_value(const OptionInfo& o, std::string_view text) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(echoed(o.name), " '", echoed(text), "': give ", options_detail::wanted(o)));
+}
+
 // The canonical text of `text` as a value of option `o` ("ON" -> "on",
-// "4e7" -> "40000000", "08x8" -> "8x8", "v" -> "V"), or InvalidArgument
-// naming the option, the value and what it takes.
+// "4e7" -> "40000000", "08x8" -> "8x8", "v" -> "V"), or bad_value.
 inline absl::StatusOr<std::string> read_option(const OptionInfo& o, std::string_view text) {
-  if (text.empty())
-    return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", o.name));
+  if (text.empty()) return bad_value(o, text);
   switch (o.type) {
     case OptionType::kSwitch: {
       const std::string v = options_detail::lower(text);
       if (v == "on" || v == "true" || v == "1" || v == "yes") return std::string("on");
       if (v == "off" || v == "false" || v == "0" || v == "no") return std::string("off");
-      return absl::InvalidArgumentError(
-          absl::StrFormat("option %s=%s: give on or off", o.name, std::string(text)));
+      return bad_value(o, text);
     }
     case OptionType::kInteger: {
-      double n = 0;
-      if (!options_detail::whole_number(text, &n) || n < static_cast<double>(o.min) ||
-          n > static_cast<double>(o.max))
-        return absl::InvalidArgumentError(
-            absl::StrFormat("%s '%s': give a whole number from %s to %s%s%s", o.name,
-                            std::string(text), bound_text(o.min), bound_text(o.max),
-                            o.unit == Unit::kNone ? "" : absl::StrCat(" (", unit_name(o.unit), ")"),
-                            o.max >= 10000000 ? " (4e7 is read as 40000000)" : ""));
-      return std::to_string(static_cast<std::int64_t>(n));
+      std::int64_t n = 0;
+      if (!options_detail::whole_number(text, &n) || n < o.min || n > o.max)
+        return bad_value(o, text);
+      return std::to_string(n);
     }
     case OptionType::kSize: {
       int rows = 0, cols = 0;
-      if (!options_detail::size_value(text, &rows, &cols))
-        return absl::InvalidArgumentError(absl::StrFormat(
-            "%s '%s' is not a board size; write ROWSxCOLS with positive numbers, e.g. %s%s", o.name,
-            std::string(text), o.default_value.empty() ? "3x4" : o.default_value,
-            o.description.empty() ? "" : absl::StrCat(" (", o.name, ": ", o.description, ")")));
+      if (!options_detail::size_value(text, &rows, &cols)) return bad_value(o, text);
       return absl::StrCat(rows, "x", cols);
     }
     case OptionType::kEnum: {
       const std::string v = options_detail::lower(text);
       for (const std::string& value : o.values)
         if (options_detail::lower(value) == v) return value;
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "%s '%s': give %s", o.name, std::string(text),
-          o.values.size() == 2
-              ? absl::StrJoin(o.values, " or ")
-              : absl::StrCat(absl::StrJoin(o.values.begin(), o.values.end() - 1, ", "), " or ",
-                             o.values.back())));
+      return bad_value(o, text);
     }
     case OptionType::kBoard:
     case OptionType::kText:
@@ -372,6 +468,42 @@ inline absl::StatusOr<std::string> read_option(const OptionInfo& o, std::string_
       return std::string(text);
   }
   return std::string(text);
+}
+
+// ------------------------------------------------------------- commands
+
+// Does option `o` apply to command `c`?
+inline bool for_command(const OptionInfo& o, Command c) {
+  return o.scope != OptionScope::kCommand || o.command == c;
+}
+
+// The engines command `c` runs for `info` (solve: every engine listed).
+inline std::vector<std::string> command_engines(const GameInfo& info, Command c) {
+  if (c == Command::kTable) return info.table_engines;
+  if (c == Command::kVerify) return info.verify_engines;
+  std::vector<std::string> out;
+  for (const EngineInfo& e : info.engines) out.push_back(e.name);
+  return out;
+}
+
+// The options command `c` takes for `info`, in schema order: the game's,
+// c's own, and when c runs engines of the registry, "engine" and the options
+// of those engines. (`sente COMMAND GAME --help` lists these, and an unknown
+// name is answered with their names.)
+inline std::vector<OptionInfo> command_options(const GameInfo& info, Command c) {
+  const std::vector<std::string> engines = command_engines(info, c);
+  auto runs = [&](const std::string& e) {
+    return std::find(engines.begin(), engines.end(), e) != engines.end();
+  };
+  std::vector<OptionInfo> out;
+  for (const OptionInfo& o : info.options) {
+    if (o.scope == OptionScope::kEngine ? !runs(o.engine)
+        : o.name == "engine"            ? engines.empty()
+                                        : !for_command(o, c))
+      continue;
+    out.push_back(o);
+  }
+  return out;
 }
 
 // ------------------------------------------------------------- values
@@ -404,6 +536,13 @@ class OptionValues {
     Entry& e = entry(name);
     e.value = std::move(canonical);
     e.given = true;
+  }
+  // Replaces the default of a declared option the user did not give (the
+  // caller's ceiling on a work budget, its table file: registry.hpp's
+  // engine settings).
+  void set_default(const std::string& name, std::string canonical) {
+    Entry& e = entry(name);
+    if (!e.given) e.value = std::move(canonical);
   }
 
   bool declared(std::string_view name) const { return entries_.contains(std::string(name)); }

@@ -102,6 +102,7 @@ GameInfo full_info() {
       "a game with table() says which engines it runs: using TableEngines = "
       "std::tuple<...> (std::tuple<> for none)");
   GameInfo info = G::info();
+  const std::size_t own = info.options.size();
   std::vector<OptionInfo> engine_options;
   std::vector<std::string> names;
   for_each_engine<G>([&]<class E>() {
@@ -124,6 +125,25 @@ GameInfo full_info() {
             absl::StrCat(info.name, "'s engine default: ", v.status().message()));
       o.default_value = *v;
     }
+  // An option name is one option. A game's or a command's option named like
+  // an engine's would take the user's value for both, or none, and steer the
+  // engine choice unseen (the engine's option, given, is refused with another
+  // engine; the game's is not): every such pair is a bug in the game's
+  // info(), reported when the schema is built, so no plugin with one loads.
+  for (std::size_t i = 0; i < own; ++i) {
+    const OptionInfo& o = info.options[i];
+    if (o.name == "engine")
+      throw std::logic_error(absl::StrCat(info.name,
+                                          " declares an option 'engine': the name is "
+                                          "the registry's (--engine)"));
+    for (const OptionInfo& e : engine_options)
+      if (e.name == o.name)
+        throw std::logic_error(absl::StrFormat(
+            "%s's %s option '%s' has the name of an option of the engine %s: rename the "
+            "game's (one name, one option)",
+            info.name, o.scope == OptionScope::kCommand ? command_name(o.command) : "game", o.name,
+            e.engine));
+  }
   info.table_engines = registry_detail::table_engines<G>();
   info.verify_engines = registry_detail::verify_engines<G>();
   OptionInfo engine = enum_option("engine", names, "",
@@ -153,64 +173,42 @@ std::map<std::string, std::string> engines_not_offered() {
   return out;
 }
 
-// Does option `o` apply to command `c`?
-inline bool for_command(const OptionInfo& o, Command c) {
-  return o.scope != OptionScope::kCommand || o.command == c;
-}
-
-// The engines command `c` runs for `info` (solve: every engine listed).
-inline std::vector<std::string> command_engines(const GameInfo& info, Command c) {
-  if (c == Command::kTable) return info.table_engines;
-  if (c == Command::kVerify) return info.verify_engines;
-  std::vector<std::string> out;
-  for (const EngineInfo& e : info.engines) out.push_back(e.name);
-  return out;
-}
-
 // Checks `options` against the schema `info` for command `c`: every key is
-// an option the game, one of its engines or the command declares, with a
-// value of its type (read_option); an option of another command alone, an
-// engine the game cannot run (`not_offered`, named with what it needs) or
-// the command does not run, and an option of an engine other than the one
-// that runs are refused. Every message names the option and what to do.
+// an option the game, one of the engines c runs or c itself declares
+// (command_options), with a value of its type (read_option). Refused: an
+// unknown name, an option of another command, of an engine c does not run
+// or of an engine other than the one named (usage_error: the command line is
+// wrong), and an engine the game cannot run (`not_offered`, named with what
+// it needs) or c does not run (a bad value). Every message names the option
+// and what to do.
 inline absl::Status check_options(const GameInfo& info, const Options& options,
                                   const std::map<std::string, std::string>& not_offered = {},
                                   Command c = Command::kSolve) {
-  std::vector<std::string> names;
-  for (const OptionInfo& o : info.options)
-    if (std::find(names.begin(), names.end(), o.name) == names.end()) names.push_back(o.name);
+  const std::vector<OptionInfo> takes = command_options(info, c);
+  const std::vector<std::string> engines = command_engines(info, c);
+  auto quoted = [](const std::vector<OptionInfo>& schema) {
+    std::vector<std::string> names;
+    for (const OptionInfo& o : schema)
+      if (std::find(names.begin(), names.end(), o.name) == names.end()) names.push_back(o.name);
+    return absl::StrJoin(names, ", ", [](std::string* out, const std::string& n) {
+      absl::StrAppend(out, "'", n, "'");  // 'etc' is an option's name
+    });
+  };
   for (const auto& [key, value] : options) {
-    const OptionInfo* known = nullptr;  // the declaration for this command, else the first
-    for (const OptionInfo& o : info.options)
-      if (o.name == key && (!known || (!for_command(*known, c) && for_command(o, c)))) known = &o;
-    if (!known)
-      return absl::InvalidArgumentError(
-          absl::StrFormat("%s has no option '%s'; it takes %s (see `sente list`)", info.name, key,
-                          absl::StrJoin(names, ", ", [](std::string* out, const std::string& n) {
-                            absl::StrAppend(out, "'", n, "'");  // 'etc' is an option's name
-                          })));
-    // An option of another command alone would be accepted and do nothing.
-    if (!for_command(*known, c))
-      return absl::InvalidArgumentError(
-          absl::StrFormat("option '%s' is for `sente %s` only; drop it (it would change nothing "
-                          "here)",
-                          key, command_name(known->command)));
-    if (value.empty())
-      return absl::InvalidArgumentError(absl::StrFormat("--%s is empty; give a value", key));
     if (key == "engine") {
-      const std::vector<std::string> engines = command_engines(info, c);
       if (std::find(engines.begin(), engines.end(), value) != engines.end()) continue;
       const bool listed = std::any_of(info.engines.begin(), info.engines.end(),
                                       [&v = value](const EngineInfo& e) { return e.name == v; });
-      if (c != Command::kSolve && listed)
+      if (c != Command::kSolve && (listed || engines.empty()))
         return absl::InvalidArgumentError(
             engines.empty()
                 ? absl::StrFormat("engine '%s': `sente %s` of %s runs no engine of the "
                                   "registry; drop --engine",
-                                  value, command_name(c), info.name)
+                                  echoed(value), command_name(c), info.name)
                 : absl::StrFormat("engine '%s': `sente %s` of %s runs %s; drop --engine or give "
                                   "one of those",
-                                  value, command_name(c), info.name, absl::StrJoin(engines, ", ")));
+                                  echoed(value), command_name(c), info.name,
+                                  absl::StrJoin(engines, ", ")));
       std::vector<std::string> all;
       for (const EngineInfo& e : info.engines) all.push_back(e.name);
       if (auto it = not_offered.find(value); it != not_offered.end())
@@ -218,43 +216,57 @@ inline absl::Status check_options(const GameInfo& info, const Options& options,
             "engine '%s' is not offered for %s: it needs %s; %s has: %s (see `sente list`)", value,
             info.name, it->second, info.name, absl::StrJoin(all, ", ")));
       return absl::InvalidArgumentError(
-          absl::StrFormat("unknown engine '%s'; %s has: %s (see `sente list`)", value, info.name,
-                          absl::StrJoin(all, ", ")));
+          absl::StrFormat("unknown engine '%s'; %s has: %s (see `sente list`)", echoed(value),
+                          info.name, absl::StrJoin(all, ", ")));
+    }
+    const auto known = std::find_if(takes.begin(), takes.end(),
+                                    [&k = key](const OptionInfo& o) { return o.name == k; });
+    if (known == takes.end()) {
+      const auto other = std::find_if(info.options.begin(), info.options.end(),
+                                      [&k = key](const OptionInfo& o) { return o.name == k; });
+      if (other == info.options.end())
+        return usage_error(absl::StrFormat("%s has no option '%s'; it takes %s (see `sente list`)",
+                                           info.name, echoed(key), quoted(takes)));
+      // An option of another command, or of an engine this command does not
+      // run, would be accepted and do nothing.
+      if (other->scope == OptionScope::kCommand)
+        return usage_error(
+            absl::StrFormat("option '%s' is for `sente %s` only; drop it (it would change nothing "
+                            "here)",
+                            key, command_name(other->command)));
+      return usage_error(absl::StrFormat(
+          "option '%s' belongs to the engine %s; `sente %s` of %s runs %s; drop it", key,
+          other->engine, command_name(c), info.name,
+          engines.empty() ? "no engine of the registry" : absl::StrJoin(engines, " or ")));
     }
     if (absl::StatusOr<std::string> v = read_option(*known, value); !v.ok()) return v.status();
   }
-  // Options of an engine other than the one that runs (a key the game lists
-  // itself, e.g. Domineering's symmetry, is the game's whatever the engine).
-  // Solve: the engine named, if any (else the default is the first that
-  // takes them all); table and verify: the engine named or the command's first.
+  // Options of an engine other than the one that runs. Solve: the engine
+  // named, if any (else the default is the first that takes them all); table
+  // and verify: the engine named or the command's first.
   std::string runs;
   if (auto e = options.find("engine"); e != options.end())
     runs = e->second;
-  else if (c != Command::kSolve)
-    runs = command_engines(info, c).empty() ? std::string() : command_engines(info, c).front();
-  auto game_option = [&](const std::string& key) {
-    for (const OptionInfo& o : info.options)
-      if (o.name == key && o.scope != OptionScope::kEngine && key != "engine") return true;
-    return false;
-  };
-  if (!runs.empty() || c != Command::kSolve)
-    for (const auto& [key, value] : options)
-      for (const OptionInfo& o : info.options)
-        if (o.name == key && o.scope == OptionScope::kEngine && o.engine != runs &&
-            !game_option(key)) {
-          bool also_mine = false;  // two engines may share a name
-          for (const OptionInfo& p : info.options)
-            also_mine |= p.name == key && p.engine == runs && !runs.empty();
-          if (also_mine) continue;
-          if (c == Command::kSolve)
-            return absl::InvalidArgumentError(absl::StrFormat(
-                "option '%s' belongs to the engine %s, not %s; give --engine %s or drop it", key,
-                o.engine, runs, o.engine));
-          return absl::InvalidArgumentError(absl::StrFormat(
-              "option '%s' belongs to the engine %s; `sente %s` of %s runs %s; drop it", key,
-              o.engine, command_name(c), info.name,
-              runs.empty() ? "no engine of the registry" : runs));
-        }
+  else if (c != Command::kSolve && !engines.empty())
+    runs = engines.front();
+  if (runs.empty()) return absl::OkStatus();
+  for (const auto& [key, value] : options) {
+    const OptionInfo* theirs = nullptr;  // two engines may share a name (symmetry)
+    bool mine = false;
+    for (const OptionInfo& o : takes)
+      if (o.name == key && o.scope == OptionScope::kEngine) {
+        mine |= o.engine == runs;
+        if (!theirs) theirs = &o;
+      }
+    if (!theirs || mine) continue;
+    if (c == Command::kSolve)
+      return usage_error(absl::StrFormat(
+          "option '%s' belongs to the engine %s, not %s; give --engine %s or drop it", key,
+          theirs->engine, runs, theirs->engine));
+    return usage_error(
+        absl::StrFormat("option '%s' belongs to the engine %s; `sente %s` of %s runs %s; drop it",
+                        key, theirs->engine, command_name(c), info.name, runs));
+  }
   return absl::OkStatus();
 }
 
@@ -286,9 +298,16 @@ OptionValues game_values(const Options& options, Command c = Command::kSolve) {
 }
 
 // The options of engine E for game G: E's declared defaults, then the
-// game's engine_defaults(), then the user's `options`, added to `values`.
+// game's engine_defaults(), then the caller's `settings` (below), then the
+// user's `options`, added to `values`.
+//
+// `settings` are a caller's limits on whichever engine runs (the server's
+// work budgets and memory, its table files): for each option E declares that
+// `options` does not give, an integer option takes the setting when its own
+// value is 0 (none) or larger (a ceiling, within the option's range); any
+// other option takes it as its value. Settings choose no engine.
 template <class G, class E>
-void add_engine_values(OptionValues& values, const Options& options) {
+void add_engine_values(OptionValues& values, const Options& options, const Options& settings = {}) {
   Options defaults;
   if constexpr (requires { G::engine_defaults(); }) defaults = G::engine_defaults();
   std::vector<OptionInfo> schema = E::spec().options;
@@ -299,12 +318,26 @@ void add_engine_values(OptionValues& values, const Options& options) {
       o.default_value = read_option(o, it->second).value_or(o.default_value);
   }
   registry_detail::fill(values, schema, options);
+  for (const OptionInfo& o : schema) {
+    const auto it = settings.find(o.name);
+    if (it == settings.end() || options.contains(o.name)) continue;
+    if (o.type != OptionType::kInteger) {
+      if (absl::StatusOr<std::string> v = read_option(o, it->second); v.ok())
+        values.set_default(o.name, *v);
+      continue;
+    }
+    std::int64_t most = 0;
+    if (!options_detail::whole_number(it->second, &most)) continue;
+    most = std::clamp(most, o.min, o.max);
+    const std::int64_t now = values.has(o.name) ? values.integer(o.name) : 0;
+    if (now == 0 || now > most) values.set_default(o.name, std::to_string(most));
+  }
 }
 
 template <class G, class E>
-EngineOptions engine_options(const Options& options) {
+EngineOptions engine_options(const Options& options, const Options& settings = {}) {
   OptionValues values;
-  add_engine_values<G, E>(values, options);
+  add_engine_values<G, E>(values, options, settings);
   return values;
 }
 
@@ -392,25 +425,23 @@ absl::Status accepts(const G& g, const typename G::Position& p) {
 
 // Opens the game for `options` (its own keys), reads the position (empty:
 // the start), and makes the engine: the one named, or the first listed that
-// accepts the position and takes every engine option given. Errors name
-// what was wrong: an option, the position (with its file), or why no engine
-// takes the position.
+// accepts the position and takes every engine option given; `settings` go to
+// the engine that runs (add_engine_values) and choose none. Errors name what
+// was wrong: an option, the position (with its file), or why no engine takes
+// the position.
 template <PluginGame G>
-absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input) {
+absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input,
+                              const Options& settings = {}) {
   const GameInfo info = full_info<G>();
   if (absl::Status s = check_options(info, options, engines_not_offered<G>()); !s.ok()) return s;
-  std::map<std::string, std::string> engine_keys;  // option -> its engine
-  // A key the game lists itself goes to the game (game_values), and also to
-  // any engine that declares the same name (Domineering's symmetry and
-  // retrograde's); only keys of engines alone steer the default choice.
-  for (const auto& [key, value] : options) {
-    bool game_option = false;
-    for (const OptionInfo& o : info.options)
-      game_option |= o.name == key && o.scope != OptionScope::kEngine;
-    if (game_option || key == "engine") continue;
-    for (const OptionInfo& o : info.options)
-      if (o.name == key && o.scope == OptionScope::kEngine) engine_keys[key] = o.engine;
-  }
+  // The engine options given steer the default choice (a name is a game's
+  // option or engines' options, never both: full_info).
+  std::vector<std::string> engine_keys;
+  for (const auto& [key, value] : options)
+    if (std::any_of(info.options.begin(), info.options.end(), [&k = key](const OptionInfo& o) {
+          return o.name == k && o.scope == OptionScope::kEngine;
+        }))
+      engine_keys.push_back(key);
   absl::StatusOr<G> opened = text::open<G>(game_values<G>(options));
   if (!opened.ok()) return opened.status();
   const bool given =
@@ -443,7 +474,7 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
     const std::string name = E::spec().name;
     if (named != options.end() && named->second != name) return;
     if (named == options.end())  // the default must take every engine option given
-      for (const auto& [key, engine] : engine_keys) {
+      for (const std::string& key : engine_keys) {
         bool mine = false;
         for (const OptionInfo& o : E::spec().options) mine |= o.name == key;
         if (!mine) return;
@@ -458,7 +489,7 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
       return;
     }
     absl::StatusOr<std::unique_ptr<Runner<G>>> r =
-        E::template make<G>(*b.game, engine_options<G, E>(options));
+        E::template make<G>(*b.game, engine_options<G, E>(options, settings));
     if (!r.ok()) {
       failure = r.status();
       return;
@@ -468,14 +499,23 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
     b.refusals = absl::StrJoin(refusals, "; ");
   });
   if (!failure.ok()) return failure;
-  if (!b.runner)
-    return refusals.empty()
-               ? absl::InvalidArgumentError(absl::StrFormat(
-                     "no engine of %s takes all the options given (see `sente list`)", info.name))
-               : absl::Status(refusal_code,
-                              absl::StrFormat("no engine of %s takes this position: %s", info.name,
-                                              absl::StrJoin(refusals, "; ")));
-  return b;
+  if (b.runner) return b;
+  if (!refusals.empty())
+    return absl::Status(refusal_code, absl::StrFormat("no engine of %s takes this position: %s",
+                                                      info.name, absl::StrJoin(refusals, "; ")));
+  // Options of different engines, e.g. node-limit (alphabeta) and
+  // max-positions (retrograde): the command line asks for two engines.
+  std::vector<std::string> whose;
+  for (const std::string& key : engine_keys) {
+    std::vector<std::string> engines;
+    for (const OptionInfo& o : info.options)
+      if (o.name == key && o.scope == OptionScope::kEngine) engines.push_back(o.engine);
+    whose.push_back(absl::StrCat(key, " (", absl::StrJoin(engines, ", "), ")"));
+  }
+  return usage_error(absl::StrFormat(
+      "no engine of %s takes all the options given: %s; give the options of one engine, or "
+      "--engine NAME and its options",
+      info.name, absl::StrJoin(whose, ", ")));
 }
 
 }  // namespace sente::plugin

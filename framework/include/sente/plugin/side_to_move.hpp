@@ -1,13 +1,15 @@
 // The side to move in a partizan game's position text, read once for every
-// game: a position ends with the side's name ("....|.... V", "R..|.|.B. Blue
-// to move"), and the --to-move option says who moves when it does not.
+// game: a position ends with the side's name ("....|.... V", "R..|..|.B.|..|...
+// Blue to move"), and the --to-move option says who moves when it does not.
 //
 //   in open():  first_ = plugin::option_side(options, "to-move", {"V", "H"});
 //   in parse(): const auto [body, side] = plugin::split_side(text, {{"V"}, {"H"}});
+//               if (!side) check unknown_side(body, "V or H", ".#") first;
 //               absl::StatusOr<int> who =
 //                   plugin::side_to_move(side, first_, "to-move", {"V", "H"});
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <string>
@@ -58,6 +60,41 @@ inline std::pair<std::string_view, std::optional<int>> split_side(
   std::string_view body = text.substr(0, text.size() - longest);
   while (!body.empty() && side_detail::blank(body.back())) body.remove_suffix(1);
   return {body, found};
+}
+
+// An error when `text` (the body split_side left, no side found) ends with
+// what reads as a side to move but names none: "... Green to move", or a last
+// word after a blank, made of letters, with one that is no cell's (`cells`:
+// the characters of the game's cells, e.g. ".#", "RB."). `sides` says what
+// to write instead ("V or H"). OK otherwise, so the rows' own reader speaks.
+inline absl::Status unknown_side(std::string_view text, std::string_view sides,
+                                 std::string_view cells) {
+  while (!text.empty() && side_detail::blank(text.back())) text.remove_suffix(1);
+  constexpr std::string_view kToMove = "to move";
+  std::string_view body = text;
+  if (body.size() > kToMove.size() &&
+      side_detail::same_letters(body.substr(body.size() - kToMove.size()), kToMove) &&
+      side_detail::blank(body[body.size() - kToMove.size() - 1]))
+    body.remove_suffix(kToMove.size() + 1);
+  while (!body.empty() && side_detail::blank(body.back())) body.remove_suffix(1);
+  std::size_t at = body.size();
+  while (at > 0 && !side_detail::blank(body[at - 1]) && body[at - 1] != '|') --at;
+  if (at == 0 || body[at - 1] == '|') return absl::OkStatus();  // the only row, or a row
+  const std::string_view word = text.substr(at);                // the last word, or "X to move"
+  const std::string_view name = body.substr(at);
+  const bool letters = std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) != 0;
+  });
+  const bool no_cell = std::any_of(name.begin(), name.end(), [&](char c) {
+    return cells.find(c) == std::string_view::npos &&
+           cells.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c)))) ==
+               std::string_view::npos;
+  });
+  if (name.empty() || !letters || (!no_cell && word.size() == name.size())) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrFormat("the position ends with '%s', which names no side to move: end it with %s, "
+                      "or drop it",
+                      echoed(word), std::string(sides)));
 }
 
 // The side the option `option` names (an enum of the side names, `names[i]`

@@ -28,7 +28,11 @@
 //   engines    every pair of engines the game lists agrees on random small
 //              positions (win/loss/draw, score, or a nimber's outcome);
 //   golden     a seeded playthrough (positions, moves, values) equals the
-//              file golden/<game>.txt; SENTE_UPDATE_GOLDEN=1 rewrites it.
+//              file golden/<game>.txt; SENTE_UPDATE_GOLDEN=1 rewrites it;
+//   examples   every example position info() advertises (`sente list`: a
+//              "double-quoted" text after "e.g. " or "(" in a position
+//              format's description) reads with the game's default options,
+//              and the schema builds (full_info: no option named twice).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -369,6 +373,39 @@ void golden(const Config& c, const std::string& file) {
                            << file;
 }
 
+// The example positions `info` advertises: each "double-quoted" text of a
+// position format's description that follows "e.g. " or "(".
+inline std::vector<std::string> advertised_positions(const plugin::GameInfo& info) {
+  std::vector<std::string> out;
+  for (const plugin::NamedText& f : info.position_formats) {
+    const std::string& d = f.description;
+    for (std::size_t q = d.find('"'); q != std::string::npos; q = d.find('"', q + 1)) {
+      const std::size_t end = d.find('"', q + 1);
+      if (end == std::string::npos) break;
+      if ((q >= 1 && d[q - 1] == '(') || (q >= 5 && d.compare(q - 5, 5, "e.g. ") == 0))
+        out.push_back(d.substr(q + 1, end - q - 1));
+      q = end;
+    }
+  }
+  return out;
+}
+
+template <class G>
+void examples_read() {
+  plugin::GameInfo info;
+  ASSERT_NO_THROW(info = plugin::full_info<G>());
+  absl::StatusOr<G> g = plugin::open_game<G>({});
+  ASSERT_TRUE(g.ok()) << g.status();
+  for (const std::string& text : advertised_positions(info)) {
+    absl::StatusOr<G> sized = plugin::text::with_board_of(*g, text, false);
+    ASSERT_TRUE(sized.ok()) << info.name << " advertises \"" << text
+                            << "\", which does not read: " << sized.status();
+    absl::StatusOr<P<G>> p = plugin::text::parse(*sized, text, false);
+    EXPECT_TRUE(p.ok()) << info.name << " advertises \"" << text
+                        << "\", which does not read: " << p.status();
+  }
+}
+
 }  // namespace sente::conformance
 
 // One line per plugin: the game type, a test-name prefix, its config.
@@ -385,4 +422,7 @@ void golden(const Config& c, const std::string& file) {
   TEST(Name, GoldenPlaythrough) {                                                                 \
     ::sente::conformance::golden<G>(__VA_ARGS__,                                                  \
                                     std::string(SENTE_GOLDEN_DIR "/") + G::info().name + ".txt"); \
+  }                                                                                               \
+  TEST(Name, AdvertisedPositionsRead) {                                                           \
+    ::sente::conformance::examples_read<G>();                                                     \
   }

@@ -196,7 +196,7 @@ struct TablebaseEngine {
     if (const std::string file = o.text("table"); file == "on" || file == "off")
       return absl::InvalidArgumentError(absl::StrFormat(
           "--table %s: --table names a table file (e.g. --table gg.tbl); alpha-beta's "
-          "transposition table is switched with --set transposition-table=on|off",
+          "transposition table is switched with --transposition-table on|off",
           file));
     return std::unique_ptr<Runner<G>>(new Run<G>(
         g, o.text("table"), static_cast<double>(o.integer("checkpoint-every")), o.on("symmetry")));
