@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "sente/engines/heap_grundy.hpp"
+#include "sente/engines/heap_mex.hpp"
 #include "sente/engines/minimax.hpp"
 #include "sente/plugin/adapter.hpp"
 #include "sente/testing/reference_data.hpp"
@@ -34,7 +34,7 @@ Game open(const std::string& variant, const std::string& board = "10") {
 
 // G(0..n) by the heap-mex sweep.
 std::vector<std::uint32_t> values(const Game& g, std::uint32_t n) {
-  sente::heap_grundy::HeapValues v;
+  sente::heap_mex::HeapValues v;
   EXPECT_TRUE(v.extend(g, n).ok());
   std::vector<std::uint32_t> out;
   for (std::uint32_t i = 0; i <= n; ++i) out.push_back(v[i]);
