@@ -34,6 +34,11 @@ env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" solve take-and-break --variant daws
 env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" list toppling-dominoes > /dev/null
 env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" solve toppling-dominoes --board lere+rl
 
+echo "test-sdk: -DBUILD_TESTING=OFF builds no test (and needs no GoogleTest)"
+cmake -S "$root/examples/toppling_dominoes" -B "$work/no-tests" -G Ninja -DBUILD_TESTING=OFF \
+  -DCMAKE_PREFIX_PATH="$prefix" > "$work/no-tests.configure.log"
+ctest --test-dir "$work/no-tests" -N | grep -q "Total Tests: 0"
+
 echo "test-sdk: find_package refuses another minor version of the SDK"
 mkdir -p "$work/probe"
 cat > "$work/probe/CMakeLists.txt" <<'CMAKE'

@@ -101,7 +101,9 @@ std::set<std::uint32_t> exceptions(const std::vector<std::uint32_t>& g, std::uin
     std::uint32_t far = n;
     while (far < from) far += period;
     if (g[n] != g[far]) out.insert(n);
-    if (n >= from) EXPECT_EQ(g[n], g[n + period]) << "n=" << n << " breaks period " << period;
+    if (n >= from) {
+      EXPECT_EQ(g[n], g[n + period]) << "n=" << n << " breaks period " << period;
+    }
   }
   return out;
 }
