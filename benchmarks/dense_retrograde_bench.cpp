@@ -10,7 +10,7 @@
 #include "board.hpp"
 #include "dense_view.hpp"
 #include "game.hpp"
-#include "sente/engines/retrograde_dense.hpp"
+#include "sente/engines/dense.hpp"
 #include "sente/support/memory.hpp"
 
 namespace {

@@ -12,8 +12,8 @@
 #include <benchmark/benchmark.h>
 
 #include "game.hpp"
-#include "sente/engines/retrograde_graph.hpp"
-#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/engines/retrograde.hpp"
+#include "sente/engines/tablebase.hpp"
 
 namespace {
 

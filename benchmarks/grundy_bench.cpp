@@ -13,8 +13,8 @@
 #include <cstdint>
 
 #include "game.hpp"
-#include "sente/engines/coin_turning.hpp"
-#include "sente/engines/grundy.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/engines/mex.hpp"
 #include "sente/plugin/adapter.hpp"
 
 namespace {
@@ -44,11 +44,11 @@ void full_position_mex(benchmark::State& state, int rows, int cols, int threads,
                        double published_seconds) {
   const coin_turning::ToggleBoard board =
       coin_turning::product_board(coin_turning::Twins{}, coin_turning::Twins{}, rows, cols, 1, 1);
-  grundy::DenseGrundyOptions o;
+  mex::DenseGrundyOptions o;
   o.threads = threads;
-  grundy::DenseGrundyStats stats;
+  mex::DenseGrundyStats stats;
   for (auto _ : state) {
-    auto table = grundy::solve_dense_grundy(board, o, &stats);
+    auto table = mex::solve_dense_grundy(board, o, &stats);
     if (!table.ok()) {
       state.SkipWithError(std::string(table.status().message()).c_str());
       return;

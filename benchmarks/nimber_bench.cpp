@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "sente/engines/coin_turning.hpp"
-#include "sente/engines/nimber.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/cgt/nimber.hpp"
 
 namespace {
 

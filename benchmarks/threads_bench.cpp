@@ -5,7 +5,7 @@
 // (UseRealTime). benchmarks/threads_under_load.sh runs it idle and under a
 // background load of two busy processes and writes benchmarks/results/threads.*.
 //   single_coin/<n>        coin_turning::turning_corners_values, coins 1..n
-//   toggle/<board>         grundy::solve_dense_grundy, Turning Corners board
+//   toggle/<board>         mex::solve_dense_grundy, Turning Corners board
 //   completion/<board>     solve_dense (completion kernel), Dots and Boxes
 //   generic_parallel/<b>   solve_dense (generic kernel by layers), Dots and Boxes
 //   ranked/<variant>       RankedTable::solve, Gobblet Gobblers from the start
@@ -21,10 +21,10 @@
 #include "dots_and_boxes/dense_view.hpp"
 #include "dots_and_boxes/game.hpp"
 #include "gobblet_gobblers/game.hpp"
-#include "sente/engines/coin_turning.hpp"
-#include "sente/engines/grundy.hpp"
-#include "sente/engines/retrograde_dense.hpp"
-#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/engines/dense.hpp"
+#include "sente/engines/mex.hpp"
+#include "sente/engines/tablebase.hpp"
 
 namespace {
 
@@ -51,11 +51,11 @@ void single_coin(benchmark::State& state, int n) {
 void toggle(benchmark::State& state, int rows, int cols) {
   const coin_turning::ToggleBoard board =
       coin_turning::product_board(coin_turning::Twins{}, coin_turning::Twins{}, rows, cols, 1, 1);
-  grundy::DenseGrundyOptions o;
+  mex::DenseGrundyOptions o;
   o.threads = static_cast<int>(state.range(0));
-  grundy::DenseGrundyStats stats;
+  mex::DenseGrundyStats stats;
   for (auto _ : state) {
-    auto table = grundy::solve_dense_grundy(board, o, &stats);
+    auto table = mex::solve_dense_grundy(board, o, &stats);
     if (failed(state, table)) return;
     benchmark::DoNotOptimize(table->data<std::uint8_t>());
   }

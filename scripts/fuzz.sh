@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses (the `fuzz` preset: clang, ASan + UBSan) and
-# runs each for a bounded time on a copy of its seed corpus (tests/fuzz/).
+# Builds the libFuzzer harnesses (the `asan` preset: clang, ASan + UBSan, the
+# same build the sanitizer tests run from) and runs each for a bounded time on
+# a copy of its seed corpus (tests/fuzz/).
 #
 #   scripts/fuzz.sh [--seconds N] [--jobs N] [--grow] [--no-build] [HARNESS...]
 #                   [-- LIBFUZZER-FLAG...]
@@ -9,7 +10,7 @@
 #   --jobs N     harnesses run side by side (default 2)
 #   --grow       merge the inputs that found new coverage into the checked-in
 #                corpus tests/fuzz/corpus/HARNESS/ (minimised by libFuzzer)
-#   --no-build   use the harnesses already in build/fuzz/bin
+#   --no-build   use the harnesses already in build/asan/bin
 #   HARNESS      e.g. game_domineering serve_api (default: every harness)
 #   -- FLAG...   more libFuzzer flags, e.g. -- -max_len=65536 -only_ascii=1
 #
@@ -17,7 +18,7 @@
 # with -timeout=10 (seconds per input) and -rss_limit_mb=2048. A finding (a
 # crash, a sanitizer report, a slow input or too much memory) fails the
 # script (exit 1) and its reproducer is kept in build/fuzz/findings/HARNESS/;
-# replay one with build/fuzz/bin/fuzz_HARNESS FILE. Logs: build/fuzz/logs/.
+# replay one with build/asan/bin/fuzz_HARNESS FILE. Logs: build/fuzz/logs/.
 # CI: scripts/fuzz.sh --seconds 30.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,13 +54,13 @@ for h in "${harnesses[@]}"; do
   [ -f "$fuzz_dir/$h.cpp" ] || { echo "fuzz.sh: no harness $h ($fuzz_dir/$h.cpp)" >&2; exit 2; }
 done
 
-bin=build/fuzz/bin
+bin=build/asan/bin
 if [ "$build" -eq 1 ]; then
   start=$(date +%s)
-  cmake --preset fuzz >/dev/null
+  cmake --preset asan >/dev/null
   targets=()
   for h in "${harnesses[@]}"; do targets+=("fuzz_$h"); done
-  cmake --build build/fuzz -j2 --target "${targets[@]}"
+  cmake --build build/asan -j2 --target "${targets[@]}"
   echo "fuzz.sh: built ${#harnesses[@]} harnesses in $(( $(date +%s) - start )) s"
 fi
 

@@ -13,7 +13,7 @@ packages=(
   libtbb-dev                        # parallel STL algorithms
   zlib1g-dev                        # CRC-32 of table files
   chromium fonts-dejavu-core        # `sente serve`'s browser tests (tests/web/)
-  clang libfuzzer-14-dev libomp-14-dev   # the fuzz preset: libFuzzer, clang's OpenMP
+  clang libfuzzer-14-dev libomp-14-dev   # the asan preset (tests and fuzzers): libFuzzer, clang's OpenMP
   clang-format                      # the format phase of scripts/test.sh
   python3-matplotlib                # bench's plots (scripts/plot_bench.py and its test)
 )

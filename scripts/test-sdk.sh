@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The SDK as a third party uses it: installs the release build to a fresh
-# prefix, builds examples/take_and_break against it with find_package(Sente),
-# runs its tests (conformance, published values, the installed driver), then
-# installs the plugin into the prefix and solves with the prefix's driver.
+# prefix, builds each example (examples/take_and_break, impartial;
+# examples/toppling_dominoes, partizan) against it with find_package(Sente),
+# runs its tests (sente_add_plugin_test: conformance, published values, the
+# installed driver), then installs the plugins into the prefix and solves
+# with the prefix's driver.
 # Usage: scripts/test-sdk.sh [BUILD_DIR]   (default build/release, already built)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,17 +16,28 @@ prefix="$work/prefix"
 echo "test-sdk: installing Sente to $prefix"
 cmake --install "$build" --prefix "$prefix" > "$work/install.log"
 
-echo "test-sdk: building examples/take_and_break against the installed SDK"
-cmake -S "$root/examples/take_and_break" -B "$work/example" -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" \
-  -DSENTE_REFERENCE_DATA="$root/../shared/data" > "$work/configure.log"
-cmake --build "$work/example" -j "$(nproc)"
-ctest --test-dir "$work/example" --output-on-failure -j "$(nproc)"
+for example in take_and_break toppling_dominoes; do
+  echo "test-sdk: building examples/$example against the installed SDK"
+  cmake -S "$root/examples/$example" -B "$work/$example" -G Ninja \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_INSTALL_PREFIX="$prefix" \
+    -DSENTE_REFERENCE_DATA="$root/../shared/data" > "$work/$example.configure.log"
+  cmake --build "$work/$example" -j "$(nproc)"
+  ctest --test-dir "$work/$example" --output-on-failure -j "$(nproc)"
+done
 
-echo "test-sdk: installing the plugin next to the driver's own"
-cmake --install "$work/example" > /dev/null
+echo "test-sdk: installing the plugins next to the driver's own"
+for example in take_and_break toppling_dominoes; do
+  cmake --install "$work/$example" > /dev/null
+done
 env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" list take-and-break > /dev/null
 env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" solve take-and-break --variant dawsons-kayles --board 3+4+5
+env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" list toppling-dominoes > /dev/null
+env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" solve toppling-dominoes --board lere+rl
+
+echo "test-sdk: -DBUILD_TESTING=OFF builds no test (and needs no GoogleTest)"
+cmake -S "$root/examples/toppling_dominoes" -B "$work/no-tests" -G Ninja -DBUILD_TESTING=OFF \
+  -DCMAKE_PREFIX_PATH="$prefix" > "$work/no-tests.configure.log"
+ctest --test-dir "$work/no-tests" -N | grep -q "Total Tests: 0"
 
 echo "test-sdk: find_package refuses another minor version of the SDK"
 mkdir -p "$work/probe"

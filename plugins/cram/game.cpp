@@ -9,7 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "sente/engines/grundy.hpp"
 #include "sente/plugin/engines/grundy.hpp"
-#include "sente/support/mcgs_test.hpp"
+#include "sente/published/mcgs_test.hpp"
 
 namespace sente::cram {
 

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "sente/authoring/grid.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
-#include "sente/support/grid.hpp"
 
 namespace sente::plugin {
 struct GrundyEngine;  // plugin/engines/grundy.hpp

@@ -7,7 +7,7 @@
 // covered cells disagree (two dominoes side by side, either way round) or
 // none exists (a '#' given in a pasted position), the cells stay plain grey.
 #include "game.hpp"
-#include "sente/support/board_view.hpp"
+#include "sente/authoring/board_view.hpp"
 
 namespace sente::cram {
 

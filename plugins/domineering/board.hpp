@@ -20,7 +20,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "sente/support/grid.hpp"
+#include "sente/authoring/grid.hpp"
 
 namespace sente::domineering {
 

@@ -11,9 +11,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "outcome.hpp"
+#include "sente/authoring/grid.hpp"
 #include "sente/plugin/engine.hpp"
 #include "sente/plugin/side_to_move.hpp"
-#include "sente/support/grid.hpp"
 
 namespace sente::domineering {
 

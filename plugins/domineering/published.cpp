@@ -5,8 +5,8 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "outcome.hpp"
-#include "sente/support/grid.hpp"
-#include "sente/support/mcgs_test.hpp"
+#include "sente/authoring/grid.hpp"
+#include "sente/published/mcgs_test.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::domineering {

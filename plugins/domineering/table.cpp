@@ -21,6 +21,13 @@ std::string result_cell(const SearchResult& r) {
 
 absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
                                                 const Progress& progress) {
+  // Every rectangle, from both sides: a board or a side given would be ignored.
+  for (const char* key : {"board", "to-move"})
+    if (options.given(key))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "`sente table domineering` solves every rectangle from --min-area to --max-area "
+          "(sides at most --max-side), with each side first; drop --%s",
+          key));
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
   const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);

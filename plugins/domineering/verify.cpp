@@ -96,6 +96,12 @@ absl::Status verify_mcgs(const std::string& file, Switches switches, const Searc
 absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& options,
                                                   const std::string& file,
                                                   const Progress& progress) {
+  // The file gives the boards and positions, solved from both sides.
+  for (const char* key : {"board", "to-move"})
+    if (options.given(key))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "verify reads the boards and positions from the file, with each side first; drop --%s",
+          key));
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
   const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);

@@ -43,14 +43,17 @@ absl::StatusOr<Board> Board::make(int rows, int cols) {
   if (rows < 1 || cols < 1)
     return absl::InvalidArgumentError(
         absl::StrFormat("board %dx%d: a board needs at least 1 box each way", rows, cols));
-  Board b;
-  b.rows_ = rows;
-  b.cols_ = cols;
-  if (b.line_count() > kMaxLines)
+  // Counted in 64 bits: line_count() overflows an int from about 33000x33000.
+  const std::int64_t lines =
+      (std::int64_t{rows} + 1) * cols + std::int64_t{rows} * (std::int64_t{cols} + 1);
+  if (lines > kMaxLines)
     return absl::ResourceExhaustedError(absl::StrFormat(
         "board %dx%d has %d lines; boards are limited to %d lines (e.g. 5x5), and the dense "
         "engine solves positions with at most 30 undrawn lines (1 GiB)",
-        rows, cols, b.line_count(), kMaxLines));
+        rows, cols, lines, kMaxLines));
+  Board b;
+  b.rows_ = rows;
+  b.cols_ = cols;
   return b;
 }
 

@@ -14,7 +14,7 @@
 #include "absl/strings/strip.h"
 #include "diagram.hpp"
 #include "game.hpp"
-#include "sente/engines/retrograde_dense.hpp"
+#include "sente/engines/dense.hpp"
 #include "sente/support/text_file.hpp"
 #include "verify.hpp"
 

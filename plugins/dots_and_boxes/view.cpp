@@ -5,7 +5,7 @@
 // target of the move that draws it, taken boxes are filled in their
 // owner's colour with the owner's letter.
 #include "game.hpp"
-#include "sente/support/board_view.hpp"
+#include "sente/authoring/board_view.hpp"
 
 namespace sente::dots_and_boxes {
 

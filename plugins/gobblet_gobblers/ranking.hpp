@@ -1,5 +1,5 @@
 // A perfect ranking of Gobblet Gobblers positions by tiers, for the
-// framework's ranked retrograde engine (engines/retrograde_ranked.hpp).
+// framework's ranked retrograde engine (engines/tablebase.hpp).
 //
 // Tier: how many pieces of each size each player has on the board, one digit
 // 0..pieces per (size, owner), plane order (small of player 1 first); the

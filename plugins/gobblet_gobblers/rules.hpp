@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <string>
 
-#include "sente/support/board3x3.hpp"
+#include "sente/authoring/board3x3.hpp"
 
 namespace sente::gobblet_gobblers {
 

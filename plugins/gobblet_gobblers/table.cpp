@@ -16,7 +16,7 @@
 #include "absl/strings/strip.h"
 #include "game.hpp"
 #include "sente/plugin/registry.hpp"
-#include "sente/support/markdown_table.hpp"
+#include "sente/published/markdown_table.hpp"
 
 namespace sente::gobblet_gobblers {
 namespace {

@@ -10,7 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "game.hpp"
-#include "sente/support/board_view.hpp"
+#include "sente/authoring/board_view.hpp"
 
 namespace sente::gobblet_gobblers {
 

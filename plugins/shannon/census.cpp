@@ -13,7 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "lehman_census.hpp"
 #include "search_census.hpp"
-#include "sente/support/markdown_table.hpp"
+#include "sente/published/markdown_table.hpp"
 
 namespace sente::shannon {
 namespace {

@@ -323,6 +323,16 @@ std::vector<plugin::NamedText> Game::certificate(const Position& p) const {
 
 absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
                                                 const Progress& progress) {
+  // The census reads no graph and runs no switching hook: those options of a
+  // graph's solve would be ignored here.
+  std::vector<std::string> unused = {"graph", "s", "t"};
+  for (const plugin::OptionInfo& o : plugin::switching_hook_options()) unused.push_back(o.name);
+  for (const std::string& key : unused)
+    if (options.given(key))
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "`sente table shannon` counts every graph on up to --vertices vertices; --%s is for "
+          "`sente solve` of one graph: drop it",
+          key));
   return census_table(options, progress);
 }
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "game.hpp"
-#include "sente/support/board_view.hpp"
+#include "sente/authoring/board_view.hpp"
 
 namespace sente::shannon {
 namespace {

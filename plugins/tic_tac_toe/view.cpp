@@ -1,7 +1,7 @@
 // The board for the web page: 3 x 3 cells labelled a..c and 1..3, X and O
 // as letters, each empty cell the target of the move to it.
 #include "game.hpp"
-#include "sente/support/board_view.hpp"
+#include "sente/authoring/board_view.hpp"
 
 namespace sente::tic_tac_toe {
 

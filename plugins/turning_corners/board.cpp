@@ -2,7 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "sente/support/grid.hpp"
+#include "sente/authoring/grid.hpp"
 
 namespace sente::turning_corners {
 

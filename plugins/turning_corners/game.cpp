@@ -6,9 +6,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "sente/engines/coin_turning.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/cgt/nimber.hpp"
 #include "sente/engines/grundy.hpp"
-#include "sente/engines/nimber.hpp"
 #include "sente/plugin/registry.hpp"
 
 namespace sente::turning_corners {

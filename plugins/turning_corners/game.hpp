@@ -22,7 +22,7 @@
 
 #include "absl/status/statusor.h"
 #include "board.hpp"
-#include "sente/engines/coin_turning.hpp"
+#include "sente/authoring/coin_turning.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
 #include "xor_engine.hpp"

@@ -11,10 +11,10 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "game.hpp"
-#include "sente/engines/coin_turning.hpp"
-#include "sente/engines/grundy.hpp"
-#include "sente/engines/nimber.hpp"
-#include "sente/support/markdown_table.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/cgt/nimber.hpp"
+#include "sente/engines/mex.hpp"
+#include "sente/published/markdown_table.hpp"
 #include "sente/support/text_file.hpp"
 
 namespace sente::turning_corners {
@@ -133,15 +133,15 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
       rep.skipped.push_back({where, std::string(t.status().message())});
       continue;
     }
-    grundy::DenseGrundyOptions o;
+    mex::DenseGrundyOptions o;
     o.progress = progress;
-    grundy::DenseGrundyStats stats;
+    mex::DenseGrundyStats stats;
     if ((std::uint64_t{1} << t->board.cell_count()) > max_positions) {
       rep.skipped.push_back({where, absl::StrFormat("2^%d positions > max-board-positions %d",
                                                     t->board.cell_count(), max_positions)});
       continue;
     }
-    absl::StatusOr<grundy::GrundyTable> table = grundy::solve_dense_grundy(t->board, o, &stats);
+    absl::StatusOr<mex::GrundyTable> table = mex::solve_dense_grundy(t->board, o, &stats);
     if (!table.ok()) {  // too large for the memory: this row only
       rep.skipped.push_back({where, std::string(table.status().message())});
       continue;

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "game.hpp"
-#include "sente/support/board_view.hpp"
+#include "sente/authoring/board_view.hpp"
 
 namespace sente::turning_corners {
 

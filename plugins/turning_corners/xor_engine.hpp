@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "sente/engines/nimber.hpp"
+#include "sente/cgt/nimber.hpp"
 #include "sente/plugin/engine.hpp"
 #include "sente/plugin/engines/grundy.hpp"
 

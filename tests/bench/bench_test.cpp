@@ -25,6 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using sente::testing::Result;
+using sente::testing::run_command;
 using sente::testing::sente;
 
 // Runs the driver with the fixture game's directory searched too.
@@ -395,10 +396,11 @@ TEST(Bench, CompareANewRunWithAnEarlierFile) {
   EXPECT_TRUE(j["compare"]["value_changes"].empty());
 }
 
-// Outputs are checked before the runs and written whole or not at all.
+// Outputs are checked before the runs and written whole or not at all. A
+// path that cannot be written is bad input (4), found before any work.
 TEST(Bench, UnwritableOutputIsRefusedBeforeRunning) {
   const Result r = sente("bench cram -b 2x2 --repeat 1 --csv /nonexistent/dir/out.csv");
-  EXPECT_EQ(r.code, 6) << r.out;
+  EXPECT_EQ(r.code, 4) << r.out;
   EXPECT_NE(r.out.find("/nonexistent/dir"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("| cram"), std::string::npos) << "ran before refusing:\n" << r.out;
 }
@@ -459,6 +461,84 @@ TEST(Bench, UsageErrors) {
   for (const char* flag : {"--engine", "--board", "--positions", "--repeat", "--csv", "--out",
                            "--compare", "--timeout", "GAME:B"})
     EXPECT_NE(help.out.find(flag), std::string::npos) << flag;
+}
+
+// The rows of `bench ... --json`: engine -> board.
+std::map<std::string, std::string> boards_by_engine(const std::string& args) {
+  const Result r = sente(args + " --repeat 1 --json --quiet", true);
+  EXPECT_EQ(r.code, 0) << args << "\n" << r.out;
+  std::map<std::string, std::string> out;
+  if (r.code != 0) return out;
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  for (const auto& run : j["runs"]) {
+    EXPECT_EQ(run["status"], "ok") << args << ": " << run["engine"];
+    out[run["engine"]] = run["board"];
+  }
+  return out;
+}
+
+// Issue 22, found by the adversarial pass: an option value that only some
+// engines take was refused by those alone, their runs skipped, exit 0. Every
+// value is now read by the schema of the game and of each engine it reaches
+// before any run.
+TEST(Bench, EveryOptionValueIsCheckedBeforeAnyRun) {
+  for (const std::string args :
+       {"bench cram -b 2x2 --repeat 1 --node-limit abc", "bench cram -b 2x2 --set node-limit=-1",
+        "bench cram tic-tac-toe -b cram:2x2 --node-limit 1.5", "bench cram -b 3y3"}) {
+    const Result r = sente(args);
+    EXPECT_EQ(r.code, 4) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("sente: error: "), std::string::npos) << args << "\n" << r.out;
+    EXPECT_EQ(r.out.find("| cram"), std::string::npos) << "ran before refusing:\n" << r.out;
+  }
+  const Result named = sente("bench cram -b 2x2 --repeat 1 --node-limit abc");
+  EXPECT_NE(named.out.find("node-limit 'abc'"), std::string::npos) << named.out;
+  // With several games, the message says whose schema refused it.
+  const Result two = sente("bench cram tic-tac-toe -b cram:2x2 --node-limit 1.5");
+  EXPECT_NE(two.out.find("cram: node-limit '1.5'"), std::string::npos) << two.out;
+  // An option of `sente table` alone would change nothing in a bench.
+  const Result table_only = sente("bench domineering -b 2x2 --max-area 3 --repeat 1");
+  EXPECT_EQ(table_only.code, 4) << table_only.out;
+  EXPECT_NE(table_only.out.find("is for `sente table` only"), std::string::npos) << table_only.out;
+  // A board too large to be a size is too large (5), before any run.
+  const Result huge = sente("bench cram -b 4294967297x1 --repeat 1");
+  EXPECT_EQ(huge.code, 5) << huge.out;
+  EXPECT_NE(huge.out.find("too large"), std::string::npos) << huge.out;
+  // A value every engine that takes it accepts runs.
+  EXPECT_EQ(
+      sente("bench cram -b 2x2 -e alphabeta -e grundy --node-limit 1e6 --repeat 1 --quiet").code,
+      0);
+}
+
+// --set board=B and --set engine=E are --board B and --engine E, as in
+// every other command; engines are named in any letter case.
+TEST(Bench, SetBoardAndEngineAreTheirFlags) {
+  const std::map<std::string, std::string> flags =
+      boards_by_engine("bench cram -b 2x2 -e grundy -e minimax");
+  EXPECT_EQ(flags, (std::map<std::string, std::string>{{"grundy", "2x2"}, {"minimax", "2x2"}}));
+  EXPECT_EQ(boards_by_engine("bench cram --set board=2x2 --set engine=grundy -e minimax"), flags);
+  EXPECT_EQ(boards_by_engine("bench cram --set cram:board=2x2 --engine GRUNDY -e MiniMax"), flags);
+  EXPECT_EQ(boards_by_engine("bench cram --board 2x2 --set engine=grundy --engine minimax"), flags);
+  const Result scoped = sente("bench cram --set cram:engine=grundy");
+  EXPECT_EQ(scoped.code, 2) << scoped.out;
+}
+
+// A flag of the command after a flag that takes a value is not its value:
+// "--node-limit --repeat 1" took --repeat as the node limit and 1 as a game,
+// and "--csv --json" wrote a file named --json.
+TEST(Bench, AFlagIsNeverTakenAsAValue) {
+  const fs::path dir = scratch("flag_values");
+  for (const auto& [args, said] : std::vector<std::pair<std::string, std::string>>{
+           {"bench cram --node-limit --repeat 1", "--node-limit needs a value"},
+           {"bench cram -b 2x2 --csv --json", "--csv needs a value"},
+           {"bench cram -b --repeat 1", "-b needs a value"},
+           {"bench cram --board --json", "--board needs a value"}}) {
+    const Result r =
+        run_command("cd " + dir.string() + " && " + SENTE_DRIVER + " " + args + " 2>&1");
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_NE(r.out.find("sente: error: " + said), std::string::npos) << args << "\n" << r.out;
+  }
+  EXPECT_TRUE(fs::is_empty(dir)) << "a flag was written as a file";
+  fs::remove_all(dir);
 }
 
 // A Python that has matplotlib: python3 on the PATH, or Debian's.

@@ -12,7 +12,7 @@
 #include "game.hpp"
 #include "sente/matroid/forests.hpp"
 #include "sente/matroid/switching.hpp"
-#include "sente/support/markdown_table.hpp"
+#include "sente/published/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente::bridg_it {

@@ -12,7 +12,7 @@
 #include "naive.hpp"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/engines/minimax.hpp"
-#include "sente/engines/retrograde_graph.hpp"
+#include "sente/engines/retrograde.hpp"
 
 namespace sente::domineering {
 namespace {

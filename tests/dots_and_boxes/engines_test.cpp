@@ -11,7 +11,7 @@
 #include "diagram.hpp"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/engines/minimax.hpp"
-#include "sente/engines/retrograde_graph.hpp"
+#include "sente/engines/retrograde.hpp"
 #include "sente/plugin/adapter.hpp"
 #include "solve_helpers.hpp"
 

@@ -9,7 +9,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
-#include "sente/support/markdown_table.hpp"
+#include "sente/published/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 #include "solve_helpers.hpp"
 

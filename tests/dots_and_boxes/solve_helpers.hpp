@@ -9,7 +9,7 @@
 #include "board.hpp"
 #include "dense_view.hpp"
 #include "game.hpp"
-#include "sente/engines/retrograde_dense.hpp"
+#include "sente/engines/dense.hpp"
 
 namespace sente::dots_and_boxes::helpers {
 

@@ -3,7 +3,7 @@
 // plain recursive mex without memo, the toggle kernel against the generic
 // kernel and against the XOR of single-coin values (coin_turning.hpp), one
 // thread against two, and the size errors.
-#include "sente/engines/grundy.hpp"
+#include "sente/engines/mex.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,11 +12,13 @@
 #include <random>
 #include <vector>
 
-#include "sente/engines/coin_turning.hpp"
-#include "sente/engines/nimber.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/cgt/nimber.hpp"
 
 namespace sente::grundy {
 namespace {
+
+using namespace ::sente::mex;  // the dense sweep, checked against the memo engine
 
 // Nim on several heaps; the key sorts the heaps (same multiset, same value).
 struct Nim {

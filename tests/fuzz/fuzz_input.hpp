@@ -2,7 +2,7 @@
 // harness feeds to a parser, and a scratch file for readers that take a path.
 //
 // A harness defines LLVMFuzzerTestOneInput. libFuzzer calls it with mutated
-// inputs (the `fuzz` preset); replay_main.cpp calls it with the checked-in
+// inputs (the `asan` preset); replay_main.cpp calls it with the checked-in
 // seeds and regression files (a plain test of every build).
 #pragma once
 

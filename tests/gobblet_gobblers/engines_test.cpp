@@ -9,8 +9,8 @@
 #include "absl/strings/str_cat.h"
 #include "helpers.hpp"
 #include "plugin/run_driver.hpp"
-#include "sente/engines/retrograde_graph.hpp"
-#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/engines/retrograde.hpp"
+#include "sente/engines/tablebase.hpp"
 
 namespace sente::gobblet_gobblers {
 namespace {
@@ -135,7 +135,7 @@ TEST(GobbletNoStacking, CountsMatchThePublishedParagraph) {
 }
 
 // Positions repeat, so forward search with a plain position cache is
-// unsound (graph-history interaction: engines/retrograde_ranked_test.cpp
+// unsound (graph-history interaction: engines/tablebase_test.cpp
 // shows one going wrong): the driver offers only the retrograde engines.
 TEST(GobbletEngines, OnlyRetrogradeEnginesAreOffered) {
   for (const char* engine : {"alphabeta", "minimax"}) {

@@ -24,8 +24,8 @@
 #include "absl/strings/str_cat.h"
 #include "helpers.hpp"
 #include "plugin/run_driver.hpp"
-#include "sente/engines/ranked_table_file.hpp"
-#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/engines/tablebase.hpp"
+#include "sente/engines/tablebase_file.hpp"
 
 namespace sente::gobblet_gobblers {
 namespace {

@@ -1,10 +1,14 @@
 // Issue 13 cases 11 to 13, as a user meets them on the command line: no
 // option is accepted and ignored, a position whose separators disagree is an
-// error, and errors give limits and sizes that are true.
+// error, and errors give limits and sizes that are true. Issue 22's driver
+// findings: a flag is never an option's value, errors name the option as
+// typed, engines in any letter case, sizes too large say the limit, outputs
+// checked before the work, and table and verify refuse what they ignored.
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 
@@ -122,6 +126,86 @@ TEST(BadInput, LimitsAndSizesAreTrue) {
   expect("solve dots-and-boxes " + diagram.string(), 5, "limited to 64 lines");
   std::filesystem::remove(diagram);
   expect("solve domineering --board 4x4 --table-mb 99999999", 4, "from 1 to 1048576");
+}
+
+// Issue 22, 9 and 11: "--board --json" took --json as the board.
+TEST(BadInput, AFlagIsNeverAnOptionsValue) {
+  expect("solve domineering --board --json", 2, "sente: error: --board needs a value");
+  expect("solve domineering --board 2x2 --node-limit --quiet", 2,
+         "sente: error: --node-limit needs a value");
+  expect("solve domineering --engine --board 2x2", 2, "sente: error: --engine needs a value");
+  // With --json the error is a JSON document on stdout.
+  const Result r = sente("solve domineering --board --json", true);
+  EXPECT_NE(r.out.find("\"exit_code\": 2"), std::string::npos) << r.out;
+  // A value that starts with "--" can still be given with '='; "-1" is a value.
+  expect("solve domineering --board=--json", 4, "board '--json' is not a board size");
+  expect("solve domineering --board 2x2 --node-limit -1", 4, "node-limit '-1'");
+}
+
+// Issue 22, 10: an empty value is named as typed, with the common prefix.
+TEST(BadInput, AnEmptyValueIsNamedAsTyped) {
+  expect("solve domineering --board ''", 2, "sente: error: --board is empty; give a value");
+  expect("solve domineering --board=", 2, "sente: error: --board is empty; give a value");
+  expect("solve domineering --set board=", 2, "sente: error: --set: board= gives an empty value");
+  expect("table domineering --csv ''", 2, "sente: error: --csv is empty; give a value");
+  // Every command-line error has the prefix, CLI11's own among them.
+  expect("solve domineering --board 2x2 extra words", 4, "sente: error: ");
+  expect("bench cram --repeat 0", 2, "sente: error: --repeat");
+}
+
+// Issue 22, 14: engines by name in any letter case; a size whose numbers are
+// too large to read is too large (5, with the limit), as one the game refuses.
+TEST(BadInput, EnginesInAnyCaseAndSizesTooLarge) {
+  expect("solve domineering --board 2x2 --engine MINIMAX --json", 0, "\"engine\": \"minimax\"");
+  expect("solve cram --board 2x2 --set engine=Grundy --json", 0, "\"engine\": \"grundy\"");
+  expect("verify cram /dev/null --engine MINIMAX", 4, "`sente verify` of cram runs grundy");
+  expect("solve domineering --board 99999x99999", 5, "limited to 64 cells");
+  expect("solve domineering --board 4294967297x1", 5, "at most 999999999");
+  expect("solve cram --board 1x99999999999999999999", 5, "too large");
+  // Found on the way: 99999x99999 overflowed Dots and Boxes' line count (a crash).
+  expect("solve dots-and-boxes --board 99999x99999", 5, "limited to 64 lines");
+  expect("solve dots-and-boxes --board 4294967297x1", 5, "at most 999999999");
+  // Malformed sizes stay bad input.
+  for (const std::string size : {"3y3", "0x5", "4294967297x0", "-1x3", "x3"})
+    expect("solve domineering --board " + size, 4, "is not a board size");
+  expect("solve domineering --board 002x02 --json", 0, "\"variant\": \"2x2\"");
+}
+
+// Issue 22, 15: a file the solve would write (a table file) or an output
+// whose directory is missing is refused before the work, exit 4.
+TEST(BadInput, OutputsThatCannotBeWrittenAreRefusedFirst) {
+  const auto start = std::chrono::steady_clock::now();
+  expect("solve gobblet-gobblers --table /nonexistent/dir/x.tbl", 4,
+         "--table /nonexistent/dir/x.tbl: no such file, and no directory /nonexistent/dir");
+  expect("analyze gobblet-gobblers --set table=/nonexistent/x.tbl", 4, "/nonexistent/x.tbl");
+  expect("table gobblet-gobblers --table /nonexistent/dir/x.tbl", 4, "no directory");
+  expect("solve gobblet-gobblers --table /tmp", 4, "--table /tmp: a directory");
+  // The full solve takes minutes: these were refused before it.
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));
+  expect("table domineering --max-area 2 --csv /nonexistent/dir/t.csv", 4,
+         "cannot write /nonexistent/dir/t.csv");
+  expect("table domineering --max-area 2 --markdown /nonexistent/t.md", 4, "/nonexistent");
+}
+
+// Issue 22, 16: table and verify ignored --board and --to-move.
+TEST(BadInput, TableAndVerifyRefuseWhatTheyWouldIgnore) {
+  expect("table domineering --board 5x5 --max-area 2", 4, "drop --board");
+  expect("table domineering --to-move H --max-area 2", 4, "drop --to-move");
+  expect("verify domineering /dev/null --board 3x3", 4, "drop --board");
+  expect("verify domineering /dev/null --set to-move=H", 4, "drop --to-move");
+  expect("table shannon --vertices 3 --method lehman --graph 's t'", 4, "drop it");
+  expect("table shannon --vertices 3 --method lehman --lehman-order on", 4, "drop it");
+  // What they use still runs.
+  expect("table domineering --max-area 2 --symmetry off --quiet", 0, "| 1x2 |");
+}
+
+// The unknown-command message lists every command the parser has.
+TEST(BadInput, AnUnknownCommandListsEveryCommand) {
+  const Result r = sente("frobnicate");
+  EXPECT_EQ(r.code, 2) << r.out;
+  for (const char* command :
+       {"list", "solve", "analyze", "play", "verify", "table", "bench", "serve"})
+    EXPECT_NE(r.out.find(command), std::string::npos) << command << "\n" << r.out;
 }
 
 TEST(BadInput, AFileOfManyDiagramsGetsAShortError) {

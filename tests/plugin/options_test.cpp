@@ -129,6 +129,23 @@ TEST(OptionSchema, IntegersAreReadExactly) {
   EXPECT_NE(read(full, "-9223372036854775809").find("error: "), std::string::npos);
 }
 
+// Issue 22, 14: a size whose numbers are whole but past the reader's limit
+// is too large (ResourceExhausted: exit 5, as a game's own limit), with the
+// limit; one that is not a size stays malformed.
+TEST(OptionSchema, ASizeTooLargeToReadIsTooLarge) {
+  const OptionInfo size = size_option("board", "8x8", "");
+  for (const char* huge : {"4294967297x1", "1x99999999999999999999", "1000000000x1000000000"}) {
+    const absl::StatusOr<std::string> v = read_option(size, huge);
+    EXPECT_EQ(v.status().code(), absl::StatusCode::kResourceExhausted) << huge;
+    EXPECT_EQ(read(size, huge), std::string("error: board '") + huge +
+                                    "' is too large: rows and columns are at most 999999999");
+  }
+  for (const char* bad : {"4294967297x0", "4294967297x", "4294967297y1"})
+    EXPECT_NE(read(size, bad).find("is not a board size"), std::string::npos) << bad;
+  EXPECT_EQ(read(size, "000000000008x8"), "8x8");
+  EXPECT_EQ(read(size, "999999999x1"), "999999999x1");
+}
+
 TEST(OptionSchema, ValuesAreTypedWithDefaultsAndSayWhatWasGiven) {
   OptionValues v;
   v.declare(size_option("board", "8x8", ""));

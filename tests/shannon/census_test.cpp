@@ -17,7 +17,7 @@
 #include "sente/engines/minimax.hpp"
 #include "sente/matroid/switching_rules.hpp"
 #include "sente/plugin/registry.hpp"
-#include "sente/support/markdown_table.hpp"
+#include "sente/published/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 #include "switching_search.hpp"
 

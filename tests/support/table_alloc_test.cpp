@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "sente/engines/coin_turning.hpp"
-#include "sente/engines/grundy.hpp"
-#include "sente/engines/retrograde_dense.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/engines/dense.hpp"
+#include "sente/engines/mex.hpp"
 #include "sente/engines/transposition_table.hpp"
 
 namespace sente {
@@ -110,7 +110,7 @@ TEST(TableAlloc, BeyondTheAddressSpaceLimitTheSizeIsRefused) {
                          "a test table needs 1.00 GiB but only");
     // 2^28 positions x 2 bytes (Twins' 378 moves need 2): 512 MiB.
     failed += expect_too_large(
-        grundy::solve_dense_grundy(coin_turning::line_board(coin_turning::Twins{}, 28)).status(),
+        mex::solve_dense_grundy(coin_turning::line_board(coin_turning::Twins{}, 28)).status(),
         "the Grundy table (268435456 positions x 2 byte(s)) needs 512 MiB");
     failed += expect_too_large(DenseTable::allocate(std::uint64_t{1} << 30, 1).status(),
                                "needs 1.00 GiB");
@@ -133,7 +133,7 @@ TEST(TableAlloc, AFailedAllocationIsAStatusNotAnException) {
     failed +=
         expect_too_large(reserve_table(v, std::uint64_t{32} << 20, "a test vector"), failed_text);
     failed += expect_too_large(
-        grundy::solve_dense_grundy(coin_turning::line_board(coin_turning::Twins{}, 27)).status(),
+        mex::solve_dense_grundy(coin_turning::line_board(coin_turning::Twins{}, 27)).status(),
         failed_text);
     failed +=
         expect_too_large(DenseTable::allocate(std::uint64_t{256} << 20, 1).status(), failed_text);

@@ -11,8 +11,8 @@
 #include "game.hpp"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/engines/minimax.hpp"
-#include "sente/engines/retrograde_graph.hpp"
-#include "sente/support/markdown_table.hpp"
+#include "sente/engines/retrograde.hpp"
+#include "sente/published/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente::tic_tac_toe {

@@ -12,6 +12,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "best_move.hpp"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
@@ -46,7 +47,7 @@ bool read_move_line(std::string& line, bool& too_long) {
 
 }  // namespace
 
-int run_play(const Common& common, const std::string& game, const plugin::Options& options,
+int run_play(const Common& common, const std::string& game, const plugin::Options& given,
              const std::vector<std::string>& position, const std::string& first) {
   const std::string who = absl::AsciiStrToLower(first);
   if (who != "human" && who != "computer")
@@ -54,9 +55,11 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   absl::StatusOr<plugin::PositionInput> input =
       position.empty() ? plugin::PositionInput{} : position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, given);
   if (!p.ok()) return report_plugin_error(p.status());
-  absl::StatusOr<std::shared_ptr<plugin::Session>> session = p->game->session(options, *input);
+  absl::StatusOr<plugin::Options> options = command_options(p->info, given);
+  if (!options.ok()) return report_error(options.status());
+  absl::StatusOr<std::shared_ptr<plugin::Session>> session = p->game->session(*options, *input);
   if (!session.ok()) return report_error(session.status());
   // With --json the conversation goes to stderr and stdout holds the record.
   std::ostream& talk = common.json ? std::cerr : std::cout;

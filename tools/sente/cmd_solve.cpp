@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
@@ -91,26 +92,30 @@ int finish(const Common& common, const absl::StatusOr<plugin::Analysis>& a,
 
 }  // namespace
 
-int run_solve(const Common& common, const std::string& game, const plugin::Options& options,
+int run_solve(const Common& common, const std::string& game, const plugin::Options& given,
               const std::vector<std::string>& position) {
   absl::StatusOr<plugin::PositionInput> input = position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, given);
   if (!p.ok()) return report_plugin_error(p.status());
+  absl::StatusOr<plugin::Options> options = command_options(p->info, given);
+  if (!options.ok()) return report_error(options.status());
   ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::Analysis> a = p->game->solve(options, *input, bar.callback());
+  absl::StatusOr<plugin::Analysis> a = p->game->solve(*options, *input, bar.callback());
   bar.finish();
   return finish(common, a, *input);
 }
 
-int run_analyze(const Common& common, const std::string& game, const plugin::Options& options,
+int run_analyze(const Common& common, const std::string& game, const plugin::Options& given,
                 const std::vector<std::string>& position) {
   absl::StatusOr<plugin::PositionInput> input = position_input(position);
   if (!input.ok()) return report_error(input.status());
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, given);
   if (!p.ok()) return report_plugin_error(p.status());
+  absl::StatusOr<plugin::Options> options = command_options(p->info, given);
+  if (!options.ok()) return report_error(options.status());
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::Analysis> a = p->game->analyze(options, *input, bar.callback());
+  absl::StatusOr<plugin::Analysis> a = p->game->analyze(*options, *input, bar.callback());
   bar.finish();
   return finish(common, a, *input);
 }

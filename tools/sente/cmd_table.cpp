@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
@@ -46,16 +47,18 @@ std::string to_markdown(const plugin::ResultTable& t) {
 
 }  // namespace
 
-int run_table(const Common& common, const std::string& game, const plugin::Options& options,
+int run_table(const Common& common, const std::string& game, const plugin::Options& given,
               const TableOutput& output) {
-  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, options);
+  absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet, given);
   if (!p.ok()) return report_plugin_error(p.status());
+  absl::StatusOr<plugin::Options> options = command_options(p->info, given);
+  if (!options.ok()) return report_error(options.status());
   // Refuse unwritable outputs before the work, creating nothing: the files
   // appear, complete, only when the table is (output_file.hpp).
   if (absl::Status s = check_outputs({output.csv, output.markdown}); !s.ok())
     return report_error(s);
   ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::ResultTable> t = p->game->table(options, bar.callback());
+  absl::StatusOr<plugin::ResultTable> t = p->game->table(*options, bar.callback());
   bar.finish();
   if (!t.ok()) return report_error(t.status());
   for (const auto& [path, text] :

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "absl/strings/str_format.h"
+#include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
@@ -12,15 +13,17 @@
 
 namespace sente::driver {
 
-int run_verify(const Common& common, const std::string& game, const plugin::Options& options,
+int run_verify(const Common& common, const std::string& game, const plugin::Options& given,
                const std::vector<std::string>& files) {
   absl::StatusOr<plugin::LoadedPlugin> p = find_game(game, common.quiet);
   if (!p.ok()) return report_plugin_error(p.status());
+  absl::StatusOr<plugin::Options> options = command_options(p->info, given);
+  if (!options.ok()) return report_error(options.status());
   int code = kOk;
   nlohmann::json reports = nlohmann::json::array();
   for (const std::string& file : files) {
     ProgressBar bar("verifying", !common.quiet && ProgressBar::stderr_is_terminal());
-    absl::StatusOr<plugin::VerifyReport> r = p->game->verify(options, file, bar.callback());
+    absl::StatusOr<plugin::VerifyReport> r = p->game->verify(*options, file, bar.callback());
     bar.finish();
     if (!r.ok()) {
       // With --json the error is one entry of the array, so stdout stays one document.

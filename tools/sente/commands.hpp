@@ -40,9 +40,10 @@ struct BenchPlan {
   std::string command_line;          // recorded in the results
 };
 
-// Exit 1 when two engines disagree on a value (or a value changed since the
+// `sets`: --set [GAME:]KEY=VALUE, the game flags rewritten among them. Exit
+// 1 when two engines disagree on a value (or a value changed since the
 // --compare file), 4 when a compared file is not a complete bench CSV.
-int run_bench(const Common& common, const plugin::Options& options, const BenchPlan& plan);
+int run_bench(const Common& common, const std::vector<std::string>& sets, const BenchPlan& plan);
 // `game` empty: every game; else that game with every engine option.
 int run_list(const Common& common, const std::string& game = {});
 // A game's option schema as `sente list` prints it (`command` none: the

@@ -48,13 +48,15 @@ absl::Status check_writable(const std::string& path) {
   // A device or FIFO (/dev/null, /dev/stdout, a pipe) is written in place.
   if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {
     if (::access(path.c_str(), W_OK) != 0)
-      return absl::InternalError(absl::StrCat("cannot write ", path, ": ", std::strerror(errno)));
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot write ", path, ": ", std::strerror(errno)));
     return absl::OkStatus();
   }
   const fs::path dir = directory_of(path);
   if (!fs::is_directory(dir, ec) || ::access(dir.c_str(), W_OK) != 0)
-    return absl::InternalError(absl::StrCat("cannot write ", path, ": the directory ", dir.string(),
-                                            " does not exist or is not writable"));
+    return absl::InvalidArgumentError(absl::StrCat("cannot write ", path, ": the directory ",
+                                                   dir.string(),
+                                                   " does not exist or is not writable"));
   return absl::OkStatus();
 }
 

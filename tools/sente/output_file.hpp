@@ -14,7 +14,8 @@ namespace sente::driver {
 // Whether `path` can be written, checked before the work and without
 // creating anything: not a directory, in an existing writable directory (or
 // an existing writable device or FIFO, which is written in place).
-// Errors: kInvalidArgument (a directory), kInternal (no writable directory).
+// Errors: kInvalidArgument (a directory, no writable directory): the
+// user's path is bad input (exit 4), found before any work.
 absl::Status check_writable(const std::string& path);
 
 // Checks every non-empty path with check_writable and that no two name the

@@ -3,7 +3,7 @@
 // a heap of h has (h - 1) / 2 options, so the sweep visits about n^2 / 4.
 #include <benchmark/benchmark.h>
 
-#include "sente/engines/heap_grundy.hpp"
+#include "sente/engines/heap_mex.hpp"
 #include "sente/plugin/registry.hpp"
 #include "take_and_break.hpp"
 
@@ -14,7 +14,7 @@ static void BM_GrundysGameEveryHeapUpTo(benchmark::State& state) {
   std::uint64_t options = 0;
   std::uint32_t largest = 0;
   for (auto _ : state) {
-    sente::heap_grundy::HeapValues values;
+    sente::heap_mex::HeapValues values;
     if (!values.extend(g, n).ok()) state.SkipWithError("the sweep failed");
     options = values.stats().options;
     largest = values.stats().largest_value;

@@ -2,10 +2,10 @@
 // Kayles, Dawson's Chess, Dawson's Kayles and Grundy's game, the periodicity
 // facts the sources state, the sparse values of Grundy's game; each engine
 // against the others and against plain minimax on small sums; bad input.
+// (The installed driver's test is driver_test.cpp.)
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 #include <ostream>
 #include <regex>
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "sente/engines/heap_grundy.hpp"
+#include "sente/engines/heap_mex.hpp"
 #include "sente/engines/minimax.hpp"
 #include "sente/plugin/adapter.hpp"
 #include "sente/testing/reference_data.hpp"
@@ -34,7 +34,7 @@ Game open(const std::string& variant, const std::string& board = "10") {
 
 // G(0..n) by the heap-mex sweep.
 std::vector<std::uint32_t> values(const Game& g, std::uint32_t n) {
-  sente::heap_grundy::HeapValues v;
+  sente::heap_mex::HeapValues v;
   EXPECT_TRUE(v.extend(g, n).ok());
   std::vector<std::uint32_t> out;
   for (std::uint32_t i = 0; i <= n; ++i) out.push_back(v[i]);
@@ -101,7 +101,9 @@ std::set<std::uint32_t> exceptions(const std::vector<std::uint32_t>& g, std::uin
     std::uint32_t far = n;
     while (far < from) far += period;
     if (g[n] != g[far]) out.insert(n);
-    if (n >= from) EXPECT_EQ(g[n], g[n + period]) << "n=" << n << " breaks period " << period;
+    if (n >= from) {
+      EXPECT_EQ(g[n], g[n + period]) << "n=" << n << " breaks period " << period;
+    }
   }
   return out;
 }
@@ -200,27 +202,6 @@ TEST(BadInput, ClearErrors) {
       adapter.solve({{"board", "200"}, {"engine", "heap-mex"}, {"max-heap", "100"}}, {}, {});
   ASSERT_FALSE(a.ok());
   EXPECT_NE(a.status().message().find("limit of 100"), absl::string_view::npos) << a.status();
-}
-
-// The installed `sente` driver loads this plugin (built here, found through
-// SENTE_PLUGIN_PATH) and values a heap of Grundy's game as OEIS A002188 does.
-TEST(Driver, SolvesGrundysGameFromTheInstalledDriver) {
-  const std::string file = "reference-games/oeis_A002188.txt";
-  SENTE_REQUIRE_REFERENCE(file);
-  const auto terms = read_oeis_terms(file);
-  ASSERT_GT(terms.size(), 100u);
-  const std::string cmd = std::string("SENTE_PLUGIN_PATH=") + PLUGIN_BUILD_DIR + " " +
-                          SENTE_DRIVER + " solve take-and-break --variant grundy --board " +
-                          std::to_string(terms[100].first) + " --json 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  ASSERT_EQ(pclose(pipe), 0) << out;
-  std::smatch m;  // the analysis' own value: the top level, indented by two
-  ASSERT_TRUE(std::regex_search(out, m, std::regex("\n  \"value\": ([0-9]+),"))) << out;
-  EXPECT_EQ(std::stoull(m[1]), terms[100].second) << out;
-  EXPECT_NE(out.find("\"engine\": \"heap-mex\""), std::string::npos) << out;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Plain structs of standard types that cross the plugin interface but are
 // built below it: a named text (certificate items, variants, formats) and a
 // board drawn as shapes for the web page. No dependency but the standard
-// library, so support/board_view.hpp and matroid/certificate_text.hpp build
+// library, so authoring/board_view.hpp and matroid/certificate_text.hpp build
 // them without including the plugin layer. plugin/interface.hpp names them
 // sente::plugin::NamedText, Shape, BoardView.
 #pragma once
@@ -46,7 +46,7 @@ inline const char* shape_kind_name(ShapeKind k) {
 
 // One thing drawn on a board for the web page (`sente serve`), in board
 // units: the page scales the box 0..width x 0..height to fit, y downward.
-// Styles the page knows are listed in sente/support/board_view.hpp.
+// Styles the page knows are listed in sente/authoring/board_view.hpp.
 struct Shape {
   ShapeKind kind = ShapeKind::kRect;  // and what `at` holds for it
   std::vector<double> at;

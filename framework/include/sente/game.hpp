@@ -48,8 +48,8 @@
 //       after a scored move with again).
 // Engine accelerators are described where their engine is (alpha-beta:
 // engines/alphabeta.hpp; grundy: engines/grundy.hpp; heap-mex:
-// engines/heap_grundy.hpp; dense: plugin/engines/dense.hpp; ranked
-// retrograde: engines/retrograde_ranked.hpp); the text layer's defaults are
+// engines/heap_mex.hpp; dense: plugin/engines/dense.hpp; ranked
+// retrograde: engines/tablebase.hpp); the text layer's defaults are
 // callable pieces in plugin/text.hpp.
 //
 // Sources: the REQUIRED/OPTIONAL table follows GamesmanOne's solver API; the

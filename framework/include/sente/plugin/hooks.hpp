@@ -190,11 +190,11 @@ consteval bool check() {
   SENTE_HOOK(heaps,
              "R heaps(const Position&) const, R a range of heap sizes, with "
              "for_each_heap_option (impartial games)",
-             "no heap-mex engine", heap_grundy::HeapGame<G>);
+             "no heap-mex engine", heap_mex::HeapGame<G>);
   SENTE_HOOK(for_each_heap_option,
              "template <class F> void for_each_heap_option(std::uint32_t n, F&& f) const, "
              "f(a, b) once per move from a heap of n, with heaps (impartial games)",
-             "no heap-mex engine", heap_grundy::HeapGame<G>);
+             "no heap-mex engine", heap_mex::HeapGame<G>);
   SENTE_HOOK(grundy_view,
              "absl::StatusOr<View> grundy_view(const Position&) const, View a dense "
              "impartial view with index_of (impartial games)",

@@ -377,20 +377,29 @@ inline bool whole_number(std::string_view t, std::int64_t* out) {
   *out = negative ? static_cast<std::int64_t>(~v + 1) : static_cast<std::int64_t>(v);
   return true;
 }
+// The most rows or columns a size may have: every game's own limit is far
+// below, and says so itself.
+inline constexpr int kMaxSizeSide = 999'999'999;
 // "8x8" -> {8, 8} ("4X5" and "2 x 13" too: blanks around the 'x' only);
-// rows and columns from 1 to 999,999,999.
-inline bool size_value(std::string_view text, int* rows, int* cols) {
+// rows and columns from 1 to kMaxSizeSide. `too_large` (when given) is set
+// when both are whole numbers and one is over kMaxSizeSide: a size, too
+// large, not a malformed one.
+inline bool size_value(std::string_view text, int* rows, int* cols, bool* too_large = nullptr) {
   const std::size_t x = text.find_first_of("xX");
   if (x == std::string_view::npos) return false;
-  auto number = [](std::string_view d, int* out) {
+  // 1: a side in range; 2: a whole number over kMaxSizeSide; 0: neither.
+  auto side = [](std::string_view d, int* out) {
     while (!d.empty() && (d.front() == ' ' || d.front() == '\t')) d.remove_prefix(1);
     while (!d.empty() && (d.back() == ' ' || d.back() == '\t')) d.remove_suffix(1);
-    if (d.empty() || d.size() > 9 || d.find_first_not_of("0123456789") != std::string::npos)
-      return false;
+    if (d.empty() || d.find_first_not_of("0123456789") != std::string::npos) return 0;
+    while (d.size() > 1 && d.front() == '0') d.remove_prefix(1);
+    if (d.size() > 9) return 2;
     *out = std::stoi(std::string(d));
-    return *out >= 1;
+    return *out >= 1 ? 1 : 0;
   };
-  return number(text.substr(0, x), rows) && number(text.substr(x + 1), cols);
+  const int r = side(text.substr(0, x), rows), c = side(text.substr(x + 1), cols);
+  if (too_large) *too_large = r && c && (r == 2 || c == 2);
+  return r == 1 && c == 1;
 }
 // What a value of `o` must be, as every message of a bad value ends: "give
 // on or off", "give a whole number from 0 to 1e9 (nodes)".
@@ -453,8 +462,14 @@ inline absl::StatusOr<std::string> read_option(const OptionInfo& o, std::string_
     }
     case OptionType::kSize: {
       int rows = 0, cols = 0;
-      if (!options_detail::size_value(text, &rows, &cols)) return bad_value(o, text);
-      return absl::StrCat(rows, "x", cols);
+      bool too_large = false;
+      if (options_detail::size_value(text, &rows, &cols, &too_large))
+        return absl::StrCat(rows, "x", cols);
+      if (too_large)  // a size all the same: exit 5 as a game's own limit gives
+        return absl::ResourceExhaustedError(absl::StrCat(
+            echoed(o.name), " '", echoed(text), "' is too large: rows and columns are at most ",
+            options_detail::kMaxSizeSide));
+      return bad_value(o, text);
     }
     case OptionType::kEnum: {
       const std::string v = options_detail::lower(text);

@@ -1,5 +1,5 @@
 // `dense` and `dense-generic`: the dense retrograde sweep
-// (engines/retrograde_dense.hpp) for games that give a dense view of a
+// (engines/dense.hpp) for games that give a dense view of a
 // position, the hook
 //   absl::StatusOr<View> dense_view(const Position&) const;
 // where View is an IndexedGame (game.hpp) over the positions reachable from
@@ -13,7 +13,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
-#include "sente/engines/retrograde_dense.hpp"
+#include "sente/engines/dense.hpp"
 #include "sente/plugin/engine.hpp"
 #include "sente/support/memory.hpp"
 

@@ -1,12 +1,12 @@
 // `heap-mex`: Grundy values of heap games (take-and-break games) by one mex
-// sweep over heap sizes (engines/heap_grundy.hpp), for games that give the
+// sweep over heap sizes (engines/heap_mex.hpp), for games that give the
 // hooks heaps(p) and for_each_heap_option(n, f). A sum of heaps is the XOR of
 // its heaps' values.
 #pragma once
 
 #include <memory>
 
-#include "sente/engines/heap_grundy.hpp"
+#include "sente/engines/heap_mex.hpp"
 #include "sente/plugin/engine.hpp"
 #include "sente/plugin/engines/grundy.hpp"
 
@@ -21,7 +21,7 @@ struct HeapMexEngine {
                             "the largest heap accepted, in tokens (the sweep is quadratic)")}};
   }
   template <class G>
-  static constexpr bool fits = heap_grundy::HeapGame<G>;
+  static constexpr bool fits = heap_mex::HeapGame<G>;
   // What a game must be or give for `fits` (said when the engine is asked for
   // but not offered).
   static constexpr const char* kNeeds =
@@ -38,7 +38,7 @@ struct HeapMexEngine {
       return nimber_value(*v);
     }
     std::vector<Stat> stats() const override {
-      const heap_grundy::HeapStats& s = values_.stats();
+      const heap_mex::HeapStats& s = values_.stats();
       return {{"heaps", double(s.heaps), Unit::kHeapSizes},
               {"options", double(s.options), Unit::kOptions},
               {"largest_value", double(s.largest_value), Unit::kNimber},
@@ -49,7 +49,7 @@ struct HeapMexEngine {
 
    private:
     const G& g_;
-    heap_grundy::HeapValues values_;
+    heap_mex::HeapValues values_;
   };
 
   template <class G>

@@ -1,4 +1,4 @@
-// `mex`: the dense Grundy sweep (engines/grundy.hpp, solve_dense_grundy) for
+// `mex`: the dense Grundy sweep (engines/mex.hpp, solve_dense_grundy) for
 // impartial games that give a dense view of a position, the hook
 //   absl::StatusOr<View> grundy_view(const Position&) const;
 // where View is a ToggleView or a DenseImpartialView over every position of
@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
-#include "sente/engines/grundy.hpp"
+#include "sente/engines/mex.hpp"
 #include "sente/plugin/engine.hpp"
 #include "sente/plugin/engines/grundy.hpp"
 
@@ -53,9 +53,9 @@ struct MexEngine {
       if (!view_) {  // the table covers every position of the board
         absl::StatusOr<View> view = g_.grundy_view(p);
         if (!view.ok()) return view.status();
-        grundy::DenseGrundyOptions o;
+        mex::DenseGrundyOptions o;
         o.progress = progress;
-        absl::StatusOr<grundy::GrundyTable> table = grundy::solve_dense_grundy(*view, o, &stats_);
+        absl::StatusOr<mex::GrundyTable> table = mex::solve_dense_grundy(*view, o, &stats_);
         if (!table.ok()) return table.status();
         view_.emplace(std::move(*view));
         table_ = std::move(*table);
@@ -76,8 +76,8 @@ struct MexEngine {
    private:
     const G& g_;
     std::optional<View> view_;
-    grundy::GrundyTable table_;
-    grundy::DenseGrundyStats stats_;
+    mex::GrundyTable table_;
+    mex::DenseGrundyStats stats_;
   };
 
   template <class G>

@@ -1,4 +1,4 @@
-// `retrograde`: graph retrograde analysis (engines/retrograde_graph.hpp) on
+// `retrograde`: graph retrograde analysis (engines/retrograde.hpp) on
 // any game: every position reachable from the one asked, solved backwards;
 // cycles and draws, depth to win or loss in plies.
 #pragma once
@@ -6,7 +6,7 @@
 #include <memory>
 #include <optional>
 
-#include "sente/engines/retrograde_graph.hpp"
+#include "sente/engines/retrograde.hpp"
 #include "sente/plugin/engine.hpp"
 
 namespace sente::plugin {

@@ -1,4 +1,4 @@
-// `tablebase`: ranked retrograde analysis (engines/retrograde_ranked.hpp)
+// `tablebase`: ranked retrograde analysis (engines/tablebase.hpp)
 // for games that give a perfect ranking by tiers: every position reachable
 // from the start, solved backwards on all cores, one byte a position (value
 // and depth in plies), kept in a table file when `table` names one.
@@ -17,8 +17,8 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
-#include "sente/engines/ranked_table_file.hpp"
-#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/engines/tablebase.hpp"
+#include "sente/engines/tablebase_file.hpp"
 #include "sente/plugin/engine.hpp"
 
 namespace sente::plugin {

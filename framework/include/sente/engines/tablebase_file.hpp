@@ -23,7 +23,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/engines/tablebase.hpp"
 #include "sente/support/table_file.hpp"
 
 namespace sente {

@@ -62,7 +62,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
 #include "sente/engines/ranked_set.hpp"
-#include "sente/engines/retrograde_graph.hpp"
+#include "sente/engines/retrograde.hpp"
 #include "sente/game.hpp"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"

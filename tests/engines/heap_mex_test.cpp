@@ -1,8 +1,8 @@
-// The heap-mex sweep (heap_grundy.hpp) against the memo Grundy engine on
+// The heap-mex sweep (engines/heap_mex.hpp) against the memo Grundy engine on
 // whole positions (a multiset of heaps valued by the mex of its options, no
 // XOR rule assumed), on random octal games and on subtraction games whose
 // values are known in closed form; the heap limit's error.
-#include "sente/engines/heap_grundy.hpp"
+#include "sente/engines/heap_mex.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 
 #include "sente/engines/grundy.hpp"
 
-namespace sente::heap_grundy {
+namespace sente::heap_mex {
 namespace {
 
 // An octal game given by its digits d_1, d_2, ... (Winning Ways ch. 4): k
@@ -95,4 +95,4 @@ TEST(HeapGrundy, AHeapAboveTheLimitIsRefusedWithTheLimit) {
 }
 
 }  // namespace
-}  // namespace sente::heap_grundy
+}  // namespace sente::heap_mex

@@ -19,9 +19,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
-#include "sente/engines/coin_turning.hpp"
-#include "sente/engines/nimber.hpp"
-#include "sente/support/markdown_table.hpp"
+#include "sente/authoring/coin_turning.hpp"
+#include "sente/cgt/nimber.hpp"
+#include "sente/published/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente::coin_turning {

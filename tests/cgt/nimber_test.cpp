@@ -18,7 +18,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "sente/engines/nimber.hpp"
+#include "sente/cgt/nimber.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente::nimber {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "random_games.hpp"
-#include "sente/engines/retrograde_dense.hpp"
+#include "sente/engines/dense.hpp"
 
 namespace sente {
 namespace {

@@ -255,7 +255,7 @@ Grid product_values(const G& g, const H& h, int rows, int cols) {
   return grid;
 }
 
-// A board of coins as the dense Grundy engine sees it (grundy.hpp,
+// A board of coins as the mex engine sees it (engines/mex.hpp,
 // ToggleView): cell t = bit t of a position, heads = 1; moves[t] lists the
 // moves whose top coin is cell t, each the mask of every coin it turns.
 struct ToggleBoard {

@@ -52,8 +52,8 @@
 #include <utility>
 #include <vector>
 
+#include "sente/authoring/grid.hpp"
 #include "sente/board_shapes.hpp"
-#include "sente/support/grid.hpp"
 
 namespace sente::view {
 

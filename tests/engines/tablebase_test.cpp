@@ -18,8 +18,8 @@
 #include <random>
 #include <vector>
 
-#include "sente/engines/retrograde_graph.hpp"
-#include "sente/engines/retrograde_ranked.hpp"
+#include "sente/engines/retrograde.hpp"
+#include "sente/engines/tablebase.hpp"
 
 namespace sente {
 namespace {

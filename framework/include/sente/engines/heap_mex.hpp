@@ -26,7 +26,7 @@
 #include "sente/support/progress.hpp"
 #include "sente/support/table_alloc.hpp"
 
-namespace sente::heap_grundy {
+namespace sente::heap_mex {
 
 // A heap game: an impartial rules game (grundy::ImpartialGame) that also says
 //   heaps(p)                     a range of the heap sizes whose sum is p;
@@ -118,4 +118,4 @@ class HeapValues {
   HeapStats stats_;
 };
 
-}  // namespace sente::heap_grundy
+}  // namespace sente::heap_mex

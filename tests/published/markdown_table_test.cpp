@@ -1,6 +1,6 @@
 // The published-values.md readers on hostile text: numbers inside sentences,
 // and runs of digits far longer than any number (read in one linear pass).
-#include "sente/support/markdown_table.hpp"
+#include "sente/published/markdown_table.hpp"
 
 #include <string>
 

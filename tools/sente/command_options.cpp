@@ -1,0 +1,53 @@
+#include "command_options.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+
+namespace sente::driver {
+
+namespace fs = std::filesystem;
+
+std::string listed_engine(const plugin::GameInfo& info, const std::string& name) {
+  for (const plugin::EngineInfo& e : info.engines)
+    if (absl::AsciiStrToLower(e.name) == absl::AsciiStrToLower(name)) return e.name;
+  return name;
+}
+
+absl::Status check_file_option(const std::string& name, const std::string& path) {
+  std::error_code ec;
+  const std::string flag = "--" + name + " " + path;
+  if (fs::is_directory(path, ec))
+    return absl::InvalidArgumentError(absl::StrCat(flag, ": a directory; give a file name"));
+  if (fs::exists(path, ec)) return absl::OkStatus();  // read, or written in its place
+  const fs::path p(path);
+  const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  if (!fs::is_directory(dir, ec))
+    return absl::InvalidArgumentError(
+        absl::StrCat(flag, ": no such file, and no directory ", dir.string(), " to write it in"));
+  if (::access(dir.c_str(), W_OK) != 0)
+    return absl::InvalidArgumentError(absl::StrCat(flag, ": no such file, and the directory ",
+                                                   dir.string(), " is not writable (",
+                                                   std::strerror(errno), ")"));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<plugin::Options> command_options(const plugin::GameInfo& info,
+                                                plugin::Options options) {
+  if (auto e = options.find("engine"); e != options.end())
+    e->second = listed_engine(info, e->second);
+  for (const auto& [key, value] : options)
+    for (const plugin::OptionInfo& o : info.options)
+      if (o.name == key && o.role == plugin::OptionRole::kFile && !value.empty()) {
+        if (absl::Status s = check_file_option(key, value); !s.ok()) return s;
+        break;
+      }
+  return options;
+}
+
+}  // namespace sente::driver
