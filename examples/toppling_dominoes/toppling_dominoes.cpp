@@ -90,7 +90,7 @@ sente::plugin::GameInfo Game::info() {
       sente::plugin::board_option("board", "lrrlrrl",
                                   "the start's rows of l, r, e joined by '+' (\"lrrlrrl\", "
                                   "\"lre+rl\"), at most 32 dominoes and breaks"),
-      sente::plugin::enum_option("to-move", kSideNames, "Left",
+      sente::plugin::side_option("to-move", kSideNames, "Left",
                                  "who moves at the start and in a position that does not say"),
   };
   g.position_formats = {{"rows",

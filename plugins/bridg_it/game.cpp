@@ -5,6 +5,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
+#include "sente/plugin/side_to_move.hpp"
 #include "sente/plugin/switching_options.hpp"
 
 namespace sente::bridg_it {
@@ -31,7 +32,7 @@ plugin::GameInfo Game::info() {
       plugin::size_option(
           "board", absl::StrCat(kDefaultN, "x", kDefaultN + 1),
           "n x (n+1): Red's dots n rows by n+1 columns (5x6 is the retail board); n <= 16"),
-      plugin::enum_option("to-move", {"Red", "Blue"}, "Red",
+      plugin::side_option("to-move", {"Red", "Blue"}, "Red",
                           "who moves in the position (and first from the start), unless the "
                           "position says it; a position that says it must agree"),
   };

@@ -32,7 +32,7 @@ plugin::GameInfo Game::info() {
   g.options = {
       plugin::size_option("board", absl::StrCat(kDefaultBoard.rows, "x", kDefaultBoard.cols),
                           "ROWSxCOLS, e.g. 8x8, 5x6, 2x13"),
-      plugin::enum_option("to-move", {"V", "H"}, "V",
+      plugin::side_option("to-move", {"V", "H"}, "V",
                           "who moves in the position (and first from the start), V (Vertical) "
                           "or H (Horizontal), unless the position text ends with it"),
       plugin::switch_option("safe-bound", true,

@@ -32,8 +32,10 @@ plugin::GameInfo Game::info() {
                           "ROWSxCOLS in boxes, e.g. 3x3, 3x5, 2x4"),
       plugin::enum_option("variant", {"american", "swedish", "icelandic"}, "american",
                           "the rule set (see variants)"),
-      plugin::enum_option("to-move", {"A", "B"}, "",
-                          "who moves in a diagram whose boxes are taken (A moves first)"),
+      plugin::with_role(
+          plugin::enum_option("to-move", {"A", "B"}, "",
+                              "who moves in a diagram whose boxes are taken (A moves first)"),
+          plugin::OptionRole::kSideToMove),
   };
   g.variants = {
       {"american", "empty board: nothing pre-drawn"},

@@ -41,10 +41,10 @@ try {
 const games = [
   { game: 'tic-tac-toe', options: {} },
   { game: 'dots-and-boxes', options: { board: '2x2' } },
-  { game: 'domineering', options: { board: '4x4' } },
+  { game: 'domineering', options: { board: '4x4', 'to-move': 'H' } },  // Horizontal first: undo, the address
   { game: 'cram', options: { board: '3x4' } },
   { game: 'turning-corners', options: { board: '3x3' } },
-  { game: 'bridg-it', options: { board: '2x3' } },
+  { game: 'bridg-it', options: { board: '2x3', 'to-move': 'Blue' } },
   { game: 'shannon', options: { graph: 's a; a t; s b; b t; a b; a c; c t' } },
   { game: 'gobblet-gobblers', options: { pieces: '3', sizes: '2' } },  // a first-player win in 11
 ].filter((g) => !args.game || g.game === args.game);  // --game view: view_checks only
@@ -59,9 +59,13 @@ function check(ok, what) {
 }
 
 // `sente analyze` on the same position, as the independent reference.
+// A position the page shows says who moves: the game's side-to-move option
+// (sideOptions, from /api/games) goes only with the start.
+const sideOptions = new Map();  // game -> names of its options whose role is side-to-move
 function cliAnalyze(game, options, position) {
   const argv = ['analyze', game, '--json', '-q'];
-  for (const [k, v] of Object.entries(options)) argv.push('--set', `${k}=${v}`);
+  for (const [k, v] of Object.entries(options))
+    if (!position || !(sideOptions.get(game) || []).includes(k)) argv.push('--set', `${k}=${v}`);
   if (position) argv.push('--', position);  // empty: the start
   return JSON.parse(execFileSync(sente, argv, { encoding: 'utf8', maxBuffer: 64 << 20 }));
 }
@@ -503,7 +507,9 @@ try {
   // Games the server has beyond the shipped ones (a plugin on
   // SENTE_PLUGIN_PATH, e.g. the tests' toy game that draws no view): played
   // from the start with their text board and the list of moves.
-  const listed = (await (await fetch(`${url}api/games`)).json()).games.map((g) => g.name);
+  const infos = (await (await fetch(`${url}api/games`)).json()).games;
+  for (const g of infos) sideOptions.set(g.name, g.options.filter((o) => o.role === 'side-to-move').map((o) => o.name));
+  const listed = infos.map((g) => g.name);
   if (!args.game)
     for (const name of listed)
       if (!games.some((g) => g.game === name)) games.push({ game: name, options: {}, view: false });

@@ -85,16 +85,27 @@ async function call(path, body) {
   }
 }
 
+// The options sent with a position: all of them with the position the game
+// started from; without who moves (role side-to-move) for the positions the
+// server gave back, whose text says it (a --to-move beside it would have to
+// agree with every later position's side).
 function gameRequest(extra) {
-  return { game: state.info.name, options: state.options, ...extra };
+  let options = state.options;
+  if (extra.position !== undefined && extra.position !== state.setupPosition) {
+    const side = new Set(state.info.options.filter((o) => o.role === 'side-to-move').map((o) => o.name));
+    options = Object.fromEntries(Object.entries(options).filter(([k]) => !side.has(k)));
+  }
+  return { game: state.info.name, options, ...extra };
 }
 
 // --- the address: #game=NAME&o.KEY=VALUE...&p=POSITION ---------------------
 function writeHash() {
   const params = new URLSearchParams();
   params.set('game', state.info.name);
-  for (const [k, v] of Object.entries(state.options)) params.set(`o.${k}`, v);
   const p = state.history[state.index] || '';
+  // A position the server gave back says who moves: no side-to-move option
+  // beside it (gameRequest).
+  for (const [k, v] of Object.entries(gameRequest({ position: p }).options)) params.set(`o.${k}`, v);
   if (p) params.set('p', p);
   history.replaceState(null, '', '#' + params.toString());
   state.lastHash = location.hash;
@@ -334,6 +345,7 @@ async function newGame(info, options, position) {
   state.generation += 1;
   state.info = info;
   state.options = options;
+  state.setupPosition = position || '';
   state.history = [];
   state.last = [];
   state.index = -1;

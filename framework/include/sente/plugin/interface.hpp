@@ -79,6 +79,9 @@ enum class OptionRole : std::uint8_t {
   kWorkBudget,  // a limit on work (nodes, positions): the server caps it
   kMemory,      // a memory size (MiB): the server caps it
   kFile,        // names a file on this machine: the server refuses it from clients
+  kSideToMove,  // who moves in a position whose text does not say it: a client
+                // sends it with the position it starts from, not with the
+                // positions the game gives back (their text says who moves)
 };
 
 // The unit of an integer option or of a measured figure (Stat). Closed: the

@@ -179,6 +179,8 @@ inline const char* role_name(OptionRole r) {
       return "memory";
     case OptionRole::kFile:
       return "file";
+    case OptionRole::kSideToMove:
+      return "side-to-move";
   }
   return "";
 }

@@ -97,6 +97,17 @@ inline absl::Status unknown_side(std::string_view text, std::string_view sides,
                       echoed(word), std::string(sides)));
 }
 
+// The option that says who moves where a position's text does not: an enum of
+// the side names (`names[0]` moves first by default unless `default_side`),
+// with the role kSideToMove, so the page sends it with the position it starts
+// from and not with the positions a game gives back.
+inline OptionInfo side_option(std::string name, std::vector<std::string> names,
+                              std::string default_side, std::string help) {
+  return with_role(
+      enum_option(std::move(name), std::move(names), std::move(default_side), std::move(help)),
+      OptionRole::kSideToMove);
+}
+
 // The side the option `option` names (an enum of the side names, `names[i]`
 // for side i), as a game keeps it from open(); `given`: the user gave it.
 struct OptionSide {
