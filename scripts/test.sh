@@ -3,7 +3,8 @@
 #   0. format: every C++ file as .clang-format says (scripts/check-format.sh);
 #   1. release: build, every test (the fuzzers' seeds and regressions replay here);
 #   2. the SDK: install, build the out-of-tree example against it, test it;
-#   3. asan: the suite under AddressSanitizer + UBSan, all but the slowest tests;
+#   3. asan: the suite under AddressSanitizer + UBSan, all but the slowest tests
+#      (one clang build, build/asan, that the fuzz harnesses share);
 #   4. fuzz: every libFuzzer harness for SENTE_FUZZ_SECONDS (default 30) each.
 # Any failure or sanitizer report stops it with a non-zero exit. Each phase
 # prints its wall time. SENTE_TEST_PHASES="release sdk" runs a subset.
