@@ -174,7 +174,7 @@ TEST(RetrogradeGraph, RefusesAGraphLargerThanItsLimit) {
 struct ScoredCycle {
   using Position = int;
   using Move = int;
-  static constexpr bool kCyclic = true;
+  [[maybe_unused]] static constexpr bool kCyclic = true;  // read by a concept only
   Position start() const { return 0; }
   int key(Position p) const { return p; }
   std::vector<Move> moves(Position p) const {

@@ -30,8 +30,8 @@ namespace {
 // the node's index within its tier.
 struct DigraphGame {
   using Position = std::uint32_t;
-  using Move = std::uint32_t;  // the target node
-  static constexpr bool kCyclic = true;
+  using Move = std::uint32_t;                             // the target node
+  [[maybe_unused]] static constexpr bool kCyclic = true;  // read by a concept only
 
   std::vector<std::vector<std::uint32_t>> edges;
   std::vector<int> tier_of;                         // node -> tier

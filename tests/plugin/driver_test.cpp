@@ -13,6 +13,7 @@
 
 #include "run_driver.hpp"
 #include "sente/testing/reference_data.hpp"
+#include "sente/testing/sanitizer.hpp"
 
 namespace {
 
@@ -119,7 +120,7 @@ TEST(Driver, ExitCodesSayWhatWentWrong) {
 // limit ("31.3 GiB with its 1000 threads"); a value past INT_MAX wrapped. The
 // reserve now counts the threads that run: at most the cores.
 TEST(Driver, OmpNumThreadsDoesNotInflateTheMemoryNeeded) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SENTE_UNDER_ASAN)
   GTEST_SKIP() << "ASan's shadow memory does not fit ulimit -v";
 #endif
   for (const std::string omp : {"1000", "99999999999", "2147483648"}) {

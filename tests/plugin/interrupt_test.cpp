@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "run_driver.hpp"
+#include "sente/testing/sanitizer.hpp"
 
 namespace sente::testing {
 namespace {
@@ -216,7 +217,7 @@ TEST(Interrupt, ATableFileSolveSaysHowToResume) {
 // (ASan's shadow memory does not fit the address-space limit: without it
 // there, the cap is still what stops the read.)
 TEST(Interrupt, AnEndlessStandardInputIsRefusedAtTheCap) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SENTE_UNDER_ASAN)
   const std::string limit = "";
 #else
   const std::string limit = "ulimit -v 2000000; ";

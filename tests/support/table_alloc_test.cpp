@@ -21,6 +21,7 @@
 #include "sente/engines/dense.hpp"
 #include "sente/engines/mex.hpp"
 #include "sente/engines/transposition_table.hpp"
+#include "sente/testing/sanitizer.hpp"
 
 namespace sente {
 namespace {
@@ -34,7 +35,7 @@ bool contains(const absl::Status& s, const std::string& text) {
 // expectations do not cross fork), reported by the parent.
 void in_child_with_limit(int resource, const char* usage_key, std::uint64_t room,
                          const std::function<int()>& check) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SENTE_UNDER_ASAN)
   GTEST_SKIP() << "ASan's shadow memory does not fit an address-space or data limit";
 #endif
   const pid_t child = fork();
