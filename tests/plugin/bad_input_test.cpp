@@ -138,7 +138,7 @@ TEST(BadInput, AFlagIsNeverAnOptionsValue) {
   const Result r = sente("solve domineering --board --json", true);
   EXPECT_NE(r.out.find("\"exit_code\": 2"), std::string::npos) << r.out;
   // A value that starts with "--" can still be given with '='; "-1" is a value.
-  expect("solve domineering --board=--json", 4, "board '--json' is not a board size");
+  expect("solve domineering --board=--json", 4, "board '--json': give a board size");
   expect("solve domineering --board 2x2 --node-limit -1", 4, "node-limit '-1'");
 }
 
@@ -167,7 +167,7 @@ TEST(BadInput, EnginesInAnyCaseAndSizesTooLarge) {
   expect("solve dots-and-boxes --board 4294967297x1", 5, "at most 999999999");
   // Malformed sizes stay bad input.
   for (const std::string size : {"3y3", "0x5", "4294967297x0", "-1x3", "x3"})
-    expect("solve domineering --board " + size, 4, "is not a board size");
+    expect("solve domineering --board " + size, 4, "give a board size");
   expect("solve domineering --board 002x02 --json", 0, "\"variant\": \"2x2\"");
 }
 
@@ -196,7 +196,7 @@ TEST(BadInput, TableAndVerifyRefuseWhatTheyWouldIgnore) {
   expect("table shannon --vertices 3 --method lehman --graph 's t'", 4, "drop it");
   expect("table shannon --vertices 3 --method lehman --lehman-order on", 4, "drop it");
   // What they use still runs.
-  expect("table domineering --max-area 2 --symmetry off --quiet", 0, "| 1x2 |");
+  expect("table domineering --max-area 2 --key-symmetry off --quiet", 0, "| 1x2 |");
 }
 
 // The unknown-command message lists every command the parser has.

@@ -141,7 +141,7 @@ TEST(OptionSchema, ASizeTooLargeToReadIsTooLarge) {
                                     "' is too large: rows and columns are at most 999999999");
   }
   for (const char* bad : {"4294967297x0", "4294967297x", "4294967297y1"})
-    EXPECT_NE(read(size, bad).find("is not a board size"), std::string::npos) << bad;
+    EXPECT_NE(read(size, bad).find("give a board size"), std::string::npos) << bad;
   EXPECT_EQ(read(size, "000000000008x8"), "8x8");
   EXPECT_EQ(read(size, "999999999x1"), "999999999x1");
 }
