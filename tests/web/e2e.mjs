@@ -495,6 +495,37 @@ async function computer_first(browser, url) {
   await page.close();
 }
 
+// A game started with --to-move (role side-to-move) played by hand: the
+// positions the server gives back say who moves, and the page does not send
+// the start's to-move beside them (they would disagree after one move).
+async function side_to_move_checks(browser, url) {
+  for (const [game, options, moves] of [
+    ['domineering', { board: '2x10', 'to-move': 'H' }, ['a1-b1', 'd1-d2', 'e2-f2']],
+    ['bridg-it', { board: '2x3', 'to-move': 'Blue' }, null],
+  ]) {
+    const page = await open(browser, url, game, options);
+    await page.uncheck('#auto-reply');
+    for (let i = 0; i < 3; i += 1) {
+      const s = await shown(page);
+      const move = moves ? moves[i] : s.rows[0].move;
+      await clickAndPlay(page, move, s);
+      const err = await page.textContent('#error');
+      check(!err, `${game} from ${JSON.stringify(options)}: error after ${move}: ${err}`);
+      compareWithCli(game, options, await shown(page));
+    }
+    await page.click('#undo');
+    await ready(page);
+    check(!(await page.textContent('#error')), `${game}: error after undo`);
+    const other = await browser.newPage();
+    await other.goto(page.url());
+    await ready(other);
+    check(!(await other.textContent('#error')), `${game}: the address of a later position gives an error`);
+    check((await shown(other)).position === (await shown(page)).position, `${game}: the address does not restore the position`);
+    await other.close();
+    await page.close();
+  }
+}
+
 mkdirSync(out, { recursive: true });
 const { server, url } = await startServer();
 let browser;
@@ -516,6 +547,7 @@ try {
   for (const g of games) await playGame(browser, url, g);
   if (!args.game) await interface_checks(browser, url);
   if (!args.game) await computer_first(browser, url);
+  if (!args.game) await side_to_move_checks(browser, url);
   if (!args.game || args.game === 'view') await view_checks(browser, url);
 } catch (e) {
   failures += 1;
