@@ -9,11 +9,14 @@
 namespace sente::bridg_it {
 
 absl::StatusOr<Board> Board::make(int n) {
-  if (n < 1 || n > kMaxN)
-    return absl::InvalidArgumentError(absl::StrFormat(
+  if (n < 1 || n > kMaxN) {
+    const std::string what = absl::StrFormat(
         "board %dx%d: Bridg-It boards here are n x (n+1) with 1 <= n <= %d (%dx%d has %d "
         "crossings, the most the switching-game rules hold is 512)",
-        n, n + 1, kMaxN, kMaxN, kMaxN + 1, kMaxN * kMaxN + (kMaxN - 1) * (kMaxN - 1)));
+        n, n + 1, kMaxN, kMaxN, kMaxN + 1, kMaxN * kMaxN + (kMaxN - 1) * (kMaxN - 1));
+    // Too large is exit 5, as every game's limit; n < 1 is no board.
+    return n > kMaxN ? absl::ResourceExhaustedError(what) : absl::InvalidArgumentError(what);
+  }
   return Board(n);
 }
 

@@ -97,6 +97,18 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
   const Game& g = *game;
+  // The published figures are read, and their rules checked, before the
+  // solve of minutes: a bad --check fails at once.
+  std::optional<Published> published;
+  if (const std::string& check = options.text("check"); !check.empty()) {
+    if (!(g.rules() == RuleSet{}))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--check compares the published figures of the default rules (", RuleSet{}.text(),
+          "); these are ", g.rules().text(), ": drop --check or the rule options"));
+    absl::StatusOr<Published> p = read_published(check);
+    if (!p.ok()) return p.status();
+    published = std::move(*p);
+  }
   using Engine = plugin::TablebaseEngine;
   absl::StatusOr<std::unique_ptr<plugin::Runner<Game>>> runner = Engine::make<Game>(g, options);
   if (!runner.ok()) return runner.status();
@@ -200,6 +212,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
   }
 
   plugin::ResultTable out;
+  out.checked = published.has_value();
   out.title = absl::StrCat("Gobblet Gobblers, full retrograde solve from the start (",
                            g.rules().text(), ")");
   out.columns = {"figure", "computed", "published"};
@@ -257,14 +270,6 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
       {"most common piece count among draws", draws_open ? absl::StrCat(mode) : "-", "",
        "(mode: ", ")"},
   };
-  std::optional<Published> published;
-  if (const std::string& check = options.text("check"); !check.empty()) {
-    absl::StatusOr<Published> p = read_published(check);
-    if (!p.ok()) return p.status();
-    published = std::move(*p);
-    out.checked = true;
-  }
-  const bool published_rules = g.rules() == RuleSet{};
   // The published notes wrap lines anywhere: match them with whitespace collapsed.
   const std::string notes =
       published
@@ -273,7 +278,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
           : "";
   for (const Row& r : rows) {
     std::string pub;
-    if (published && published_rules) {
+    if (published) {
       if (!r.published_item.empty() && published->rows.count(r.published_item))
         pub = published->rows.at(r.published_item);
       if (!r.before.empty() || !r.after.empty())
@@ -305,9 +310,6 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
           absl::StrCat("differs: ", r.figure, ": computed ", r.computed, ", published ", pub));
     }
   }
-  if (published && !published_rules)
-    out.notes.push_back(
-        "the published figures are of the default rules; not compared for this variant");
   out.notes.push_back(absl::StrFormat(
       "table: %s positions ranked over %s indices, %s in memory (reachable set 1.14 bits an index, "
       "1 byte a position); %d rounds",

@@ -42,6 +42,9 @@ TEST(BridgItText, BoardOption) {
     EXPECT_NE(error_of(g.status()).find("n x (n+1)"), std::string::npos) << g.status();
     EXPECT_NE(error_of(g.status()).find("16"), std::string::npos) << g.status();  // the limit
   }
+  // Too large is exit 5 (kResourceExhausted), as every game's limit.
+  EXPECT_EQ(sente::plugin::open_game<Game>({{"board", "17x18"}}).status().code(),
+            absl::StatusCode::kResourceExhausted);
   EXPECT_FALSE(sente::plugin::open_game<Game>({{"to-move", "green"}}).ok());
   EXPECT_FALSE(sente::plugin::open_game<Game>({{"dead-edges", "maybe"}}).ok());
   EXPECT_EQ(sente::plugin::open_game<Game>({{"to-move", "Blue"}})

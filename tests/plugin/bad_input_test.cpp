@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "run_driver.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente::testing {
 namespace {
@@ -197,6 +198,18 @@ TEST(BadInput, TableAndVerifyRefuseWhatTheyWouldIgnore) {
   expect("table shannon --vertices 3 --method lehman --lehman-order on", 4, "drop it");
   // What they use still runs.
   expect("table domineering --max-area 2 --key-symmetry off --quiet", 0, "| 1x2 |");
+}
+
+// Gobblet's table is a solve of minutes and 1.4 GB: its --check file is read,
+// and its rules checked, before it starts (the command's timeout fails the
+// test if the solve ran first).
+TEST(BadInput, GobbletTableChecksItsPublishedFileFirst) {
+  const std::string missing =
+      (std::filesystem::temp_directory_path() / "sente-no-such-published-values.md").string();
+  expect("table gobblet-gobblers --quiet --check " + missing, 4, "cannot read " + missing);
+  expect("table gobblet-gobblers --quiet --pieces 1 --check " +
+             reference_path("gobblet-gobblers/published-values.md"),
+         4, "--check compares the published figures of the default rules");
 }
 
 // The unknown-command message lists every command the parser has.

@@ -440,6 +440,16 @@ TEST(ServeApi, MessagesNameOptionsByTheirKeys) {
     const std::string error = r.body["error"].get<std::string>();
     EXPECT_EQ(error.find("--"), std::string::npos) << error;
   }
+  // The client's own text, echoed in quotes, is kept as sent.
+  Reply echoed =
+      post(api, "/api/analyze", {{"game", "domineering"}, {"options", {{"board", "--board"}}}});
+  EXPECT_EQ(echoed.status, 400);
+  EXPECT_NE(echoed.body["error"].get<std::string>().find("board '--board'"), std::string::npos)
+      << echoed.body;
+  Reply row = post(
+      api, "/api/analyze",
+      {{"game", "domineering"}, {"options", {{"board", "2x2"}}}, {"position", "..|.. --to-move"}});
+  EXPECT_NE(row.body["error"].get<std::string>().find("--to-move"), std::string::npos) << row.body;
   Reply board =
       post(api, "/api/analyze",
            {{"game", "domineering"}, {"options", {{"board", "3x3"}}}, {"position", "..|.."}});

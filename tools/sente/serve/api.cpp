@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -91,11 +92,24 @@ bool name_char(char c) {
 
 // A game's message as the API says it: an option the message names as the
 // command line spells it ("--board is 5x5; drop --board") is named as the
-// request's options key ("option 'board' is 5x5; drop option 'board'").
+// request's options key ("option 'board' is 5x5; drop option 'board'"). Text
+// in single quotes is the client's own, echoed ("row 2 ('.. --to-move')"):
+// kept as sent. A quote opens after a non-letter and closes before one, so an
+// apostrophe ("Red's") is no quote.
 std::string api_message(const plugin::GameInfo& info, std::string_view message) {
   std::string out;
+  bool quoted = false;
   for (std::size_t i = 0; i < message.size();) {
-    if (message.substr(i, 2) == "--" && (i == 0 || !name_char(message[i - 1]))) {
+    if (message[i] == '\'') {
+      const bool after_word = i > 0 && std::isalnum(static_cast<unsigned char>(message[i - 1]));
+      const bool before_word =
+          i + 1 < message.size() && std::isalnum(static_cast<unsigned char>(message[i + 1]));
+      if (!quoted && !after_word)
+        quoted = true;
+      else if (quoted && !before_word)
+        quoted = false;
+    }
+    if (!quoted && message.substr(i, 2) == "--" && (i == 0 || !name_char(message[i - 1]))) {
       std::size_t end = i + 2;
       while (end < message.size() && name_char(message[end])) ++end;
       const std::string_view name = message.substr(i + 2, end - i - 2);

@@ -62,10 +62,11 @@ class SwitchingRules {
   using Move = std::uint16_t;  // an edge id
 
   // OK if g with terminals s and t can be played: s != t, both and every
-  // endpoint in 0..g.vertices-1, at most MaxEdges edges.
+  // endpoint in 0..g.vertices-1 (else InvalidArgument), at most MaxEdges edges
+  // (else ResourceExhausted).
   static absl::Status check(const Multigraph& g, int s, int t) {
-    if (g.edges.size() > static_cast<std::size_t>(MaxEdges))
-      return absl::InvalidArgumentError(absl::StrFormat(
+    if (g.edges.size() > static_cast<std::size_t>(MaxEdges))  // too large: exit 5
+      return absl::ResourceExhaustedError(absl::StrFormat(
           "the graph has %d edges; the switching-game rules hold at most %d (the matroid "
           "engine's solve() takes any size)",
           g.edges.size(), MaxEdges));
