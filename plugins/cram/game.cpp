@@ -158,7 +158,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
                                                   const std::string& file,
                                                   const Progress& progress) {
   if (options.given("board"))
-    return absl::InvalidArgumentError("verify reads each board from the file; drop --board");
+    return plugin::usage_error("verify reads each board from the file; drop --board");
   grundy::MemoOptions mo;  // as the grundy engine (VerifyEngines) reads its options
   mo.max_positions = static_cast<std::uint64_t>(options.integer("memo-positions"));
   absl::StatusOr<std::vector<McgsLine>> lines = read_mcgs_section(file, "impartial domineering");

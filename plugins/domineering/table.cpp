@@ -24,7 +24,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
   // Every rectangle, from both sides: a board or a side given would be ignored.
   for (const char* key : {"board", "to-move"})
     if (options.given(key))
-      return absl::InvalidArgumentError(absl::StrFormat(
+      return plugin::usage_error(absl::StrFormat(
           "`sente table domineering` solves every rectangle from --min-area to --max-area "
           "(sides at most --max-side), with each side first; drop --%s",
           key));

@@ -99,7 +99,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
   // The file gives the boards and positions, solved from both sides.
   for (const char* key : {"board", "to-move"})
     if (options.given(key))
-      return absl::InvalidArgumentError(absl::StrFormat(
+      return plugin::usage_error(absl::StrFormat(
           "verify reads the boards and positions from the file, with each side first; drop --%s",
           key));
   absl::StatusOr<Game> game = open(options);

@@ -214,7 +214,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
   }
   for (const char* key : {"board", "to-move"})
     if (options.given(key))
-      return absl::InvalidArgumentError(absl::StrFormat(
+      return plugin::usage_error(absl::StrFormat(
           "verify reads the board from the file (and the variant from a table of values); "
           "drop --%s",
           key));

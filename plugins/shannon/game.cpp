@@ -329,7 +329,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
   for (const plugin::OptionInfo& o : plugin::switching_hook_options()) unused.push_back(o.name);
   for (const std::string& key : unused)
     if (options.given(key))
-      return absl::InvalidArgumentError(absl::StrFormat(
+      return plugin::usage_error(absl::StrFormat(
           "`sente table shannon` counts every graph on up to --vertices vertices; --%s is for "
           "`sente solve` of one graph: drop it",
           key));

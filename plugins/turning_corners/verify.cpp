@@ -100,7 +100,7 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
                                                   const std::string& file,
                                                   const Progress& progress) {
   if (options.given("board"))
-    return absl::InvalidArgumentError("verify reads the boards from the file; drop --board");
+    return plugin::usage_error("verify reads the boards from the file; drop --board");
   absl::StatusOr<std::string> text = read_text_file(file, 1 << 20, "published-values.md");
   if (!text.ok()) return text.status();
   const std::uint64_t max_positions =

@@ -31,8 +31,8 @@ TEST(BadInput, OptionsThatDoNotApplyAreRefused) {
   expect("solve turning-corners --set coin-square=5", 2, "is for `sente verify` only");
   expect("solve domineering --board 2x2 --set max-area=5", 2, "is for `sente table` only");
   expect("solve dots-and-boxes --to-move B", 4, "--to-move is for diagrams");
-  expect("verify cram /dev/null --set board=3x3", 4, "drop --board");
-  expect("verify turning-corners /dev/null --set board=3x3", 4, "drop --board");
+  expect("verify cram /dev/null --set board=3x3", 2, "drop --board");
+  expect("verify turning-corners /dev/null --set board=3x3", 2, "drop --board");
   expect("table domineering --max-area 2 --set coin-square=3", 2, "has no option 'coin-square'");
   // --table FILE names a table file: never read as alpha-beta's on/off switch
   // (that one is transposition-table).
@@ -190,12 +190,12 @@ TEST(BadInput, OutputsThatCannotBeWrittenAreRefusedFirst) {
 
 // Issue 22, 16: table and verify ignored --board and --to-move.
 TEST(BadInput, TableAndVerifyRefuseWhatTheyWouldIgnore) {
-  expect("table domineering --board 5x5 --max-area 2", 4, "drop --board");
-  expect("table domineering --to-move H --max-area 2", 4, "drop --to-move");
-  expect("verify domineering /dev/null --board 3x3", 4, "drop --board");
-  expect("verify domineering /dev/null --set to-move=H", 4, "drop --to-move");
-  expect("table shannon --vertices 3 --method lehman --graph 's t'", 4, "drop it");
-  expect("table shannon --vertices 3 --method lehman --lehman-order on", 4, "drop it");
+  expect("table domineering --board 5x5 --max-area 2", 2, "drop --board");
+  expect("table domineering --to-move H --max-area 2", 2, "drop --to-move");
+  expect("verify domineering /dev/null --board 3x3", 2, "drop --board");
+  expect("verify domineering /dev/null --set to-move=H", 2, "drop --to-move");
+  expect("table shannon --vertices 3 --method lehman --graph 's t'", 2, "drop it");
+  expect("table shannon --vertices 3 --method lehman --lehman-order on", 2, "drop it");
   // What they use still runs.
   expect("table domineering --max-area 2 --key-symmetry off --quiet", 0, "| 1x2 |");
 }
