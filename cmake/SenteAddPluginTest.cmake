@@ -8,7 +8,8 @@
 #     on its include path, built after PLUGIN; each of its tests is a CTest
 #     test (gtest_discover_tests);
 #   - compiled with what the SDK's test headers read:
-#       SENTE_GOLDEN_DIR         GOLDEN_DIR (default <folder>/tests/golden), the
+#       SENTE_GOLDEN_DIR         GOLDEN_DIR (default <folder>/tests/golden; relative
+#                                to <folder>), the
 #                                conformance harness's golden files
 #       SENTE_REFERENCE_DATA     the cache variable of that name, the published
 #                                data sente/testing/reference_data.hpp reads
@@ -49,6 +50,10 @@ function(_sente_add_plugin_test name)
   endif()
   if(NOT ARG_GOLDEN_DIR)
     set(ARG_GOLDEN_DIR "${CMAKE_CURRENT_SOURCE_DIR}/tests/golden")
+  elseif(NOT IS_ABSOLUTE "${ARG_GOLDEN_DIR}")
+    # Relative to the calling folder, where golden files are committed (not
+    # the build tree, which a clean build loses).
+    set(ARG_GOLDEN_DIR "${CMAKE_CURRENT_SOURCE_DIR}/${ARG_GOLDEN_DIR}")
   endif()
   if(NOT TARGET GTest::gtest_main)
     find_package(GTest CONFIG REQUIRED)
