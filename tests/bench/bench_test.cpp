@@ -405,13 +405,18 @@ TEST(Bench, UnwritableOutputIsRefusedBeforeRunning) {
   EXPECT_EQ(r.out.find("| cram"), std::string::npos) << "ran before refusing:\n" << r.out;
 }
 
-// What a game or engine refuses is bad input (4), as with `sente solve`.
-TEST(Bench, UnknownEnginesOptionsAndBoardsAreBadInput) {
+// An option or a --board the games do not take is a bad command line (2),
+// as with `sente solve`; an engine a game does not run is bad input (4).
+TEST(Bench, UnknownEnginesOptionsAndBoardsAreRefused) {
   for (const std::string args :
-       {"bench cram -e dense", "bench cram -e nonesuch", "bench tic-tac-toe -b 3x3",
-        "bench cram -b 2x2 --set bogus=1", "bench cram -b 2x2 --set cram:bogus=1",
-        "bench cram tic-tac-toe -b 2x2 --set bogus=1",
+       {"bench tic-tac-toe -b 3x3", "bench cram -b 2x2 --set bogus=1",
+        "bench cram -b 2x2 --set cram:bogus=1", "bench cram tic-tac-toe -b 2x2 --set bogus=1",
         "bench cram -b 2x2 -e minimax --set transposition-table=off"}) {
+    const Result bench = sente(args);
+    EXPECT_EQ(bench.code, 2) << args << "\n" << bench.out;
+    EXPECT_NE(bench.out.find("sente: error: "), std::string::npos) << args << "\n" << bench.out;
+  }
+  for (const std::string args : {"bench cram -e dense", "bench cram -e nonesuch"}) {
     const Result bench = sente(args);
     EXPECT_EQ(bench.code, 4) << args << "\n" << bench.out;
     EXPECT_NE(bench.out.find("sente: error: "), std::string::npos) << args << "\n" << bench.out;
@@ -423,8 +428,7 @@ TEST(Bench, UnknownEnginesOptionsAndBoardsAreBadInput) {
     EXPECT_EQ(r.code, 4) << args;
     EXPECT_NE(r.out.find("unknown engine 'nonesuch'"), std::string::npos) << args << "\n" << r.out;
   }
-  // The same refusals from solve, for comparison (an option the game does
-  // not have is a bad command line there, 2; bench still says 4).
+  // The same refusals from solve, for comparison.
   EXPECT_EQ(sente("solve cram --board 2x2 -e dense").code, 4);
   EXPECT_EQ(sente("solve cram --board 2x2 --set bogus=1").code, 2);
   EXPECT_EQ(sente("solve tic-tac-toe --board 3x3").code, 2);
@@ -497,7 +501,7 @@ TEST(Bench, EveryOptionValueIsCheckedBeforeAnyRun) {
   EXPECT_NE(two.out.find("cram: node-limit '1.5'"), std::string::npos) << two.out;
   // An option of `sente table` alone would change nothing in a bench.
   const Result table_only = sente("bench domineering -b 2x2 --max-area 3 --repeat 1");
-  EXPECT_EQ(table_only.code, 4) << table_only.out;
+  EXPECT_EQ(table_only.code, 2) << table_only.out;
   EXPECT_NE(table_only.out.find("is for `sente table` only"), std::string::npos) << table_only.out;
   // A board too large to be a size is too large (5), before any run.
   const Result huge = sente("bench cram -b 4294967297x1 --repeat 1");

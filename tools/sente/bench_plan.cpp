@@ -105,12 +105,12 @@ int route_options(const plugin::Options& options, const std::vector<std::string>
         g.options[key] = value;
         used = true;
       } else if (!scope.empty()) {
-        return report_bad_input(absl::StrCat(scope, " has no option '", key, "' (`sente list ",
-                                             scope, "` shows its options)"));
+        return report_usage_error(absl::StrCat(scope, " has no option '", key, "' (`sente list ",
+                                               scope, "` shows its options)"));
       }
     }
     if (!used)
-      return report_bad_input(absl::StrCat(
+      return report_usage_error(absl::StrCat(
           several ? "none of the games takes the option '" : names[0] + " has no option '", key,
           "' (see `sente list`)"));
   }
@@ -175,17 +175,17 @@ int keep_options_taken(std::vector<GameRuns>& games, const Keys& keys) {
         continue;
       }
       if (!several || keys.scoped.count(g.name() + ":" + key))
-        return report_bad_input(absl::StrCat("the option '", key, "' of ", g.name(),
-                                             " belongs to an engine that is not benchmarked (see "
-                                             "`sente list ",
-                                             g.name(), "`)"));
+        return report_usage_error(absl::StrCat("the option '", key, "' of ", g.name(),
+                                               " belongs to an engine that is not benchmarked (see "
+                                               "`sente list ",
+                                               g.name(), "`)"));
       it = g.options.erase(it);
     }
   for (const std::string& key : keys.unscoped)
     if (!used.count(key))
-      return report_bad_input(absl::StrCat("the option '", key,
-                                           "' belongs to engines that are not benchmarked "
-                                           "(see `sente list`)"));
+      return report_usage_error(absl::StrCat("the option '", key,
+                                             "' belongs to engines that are not benchmarked "
+                                             "(see `sente list`)"));
   return kOk;
 }
 
@@ -213,9 +213,9 @@ int check_values(const std::vector<GameRuns>& games) {
               absl::Status(v.status().code(), absl::StrCat(game, v.status().message())));
       }
       if (!applies && other_command)
-        return report_bad_input(absl::StrCat(game, "option '", key, "' is for `sente ",
-                                             plugin::command_name(other_command->command),
-                                             "` only; drop it (it would change nothing here)"));
+        return report_usage_error(absl::StrCat(game, "option '", key, "' is for `sente ",
+                                               plugin::command_name(other_command->command),
+                                               "` only; drop it (it would change nothing here)"));
       if (absl::StatusOr<plugin::Options> o = command_options(g.plugin.info, {{key, value}});
           !o.ok())
         return report_error(o.status());
@@ -239,7 +239,7 @@ int route_boards(const std::vector<std::string>& given, const std::vector<std::s
       const plugin::OptionInfo* option = find_option(g.plugin.info, "board");
       if (!option) {
         if (!scope.empty() || !several)
-          return report_bad_input(g.name() + " takes no --board (its positions give the board)");
+          return report_usage_error(g.name() + " takes no --board (its positions give the board)");
         continue;
       }
       if (absl::StatusOr<std::string> v = plugin::read_option(*option, board); !v.ok())
@@ -249,7 +249,7 @@ int route_boards(const std::vector<std::string>& given, const std::vector<std::s
       if (std::find(mine.begin(), mine.end(), board) == mine.end()) mine.push_back(board);
       used = true;
     }
-    if (!used) return report_bad_input("none of the games takes a --board");
+    if (!used) return report_usage_error("none of the games takes a --board");
   }
   return kOk;
 }
