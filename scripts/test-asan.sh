@@ -7,7 +7,7 @@
 # server's API, table files, the support code, and every engine on small
 # games. The game-by-game programs are left to the release run, and every
 # parser also runs under ASan + UBSan in scripts/fuzz.sh; tests over 10 s in
-# the release build are left out too. Near 20 minutes on 2 cores from scratch.
+# the release build are left out too. About 9 minutes on an idle 2-core machine from scratch (515 s measured).
 # Usage: scripts/test-asan.sh [--all] [extra ctest arguments]
 #   --all  build and run every test program (about twice as long)
 set -euo pipefail
