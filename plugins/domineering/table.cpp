@@ -22,12 +22,12 @@ std::string result_cell(const SearchResult& r) {
 absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
                                                 const Progress& progress) {
   // Every rectangle, from both sides: a board or a side given would be ignored.
-  for (const char* key : {"board", "to-move"})
-    if (options.given(key))
-      return plugin::usage_error(absl::StrFormat(
+  if (absl::Status s = plugin::refuse_given(
+          options, {"board", "to-move"},
           "`sente table domineering` solves every rectangle from --min-area to --max-area "
-          "(sides at most --max-side), with each side first; drop --%s",
-          key));
+          "(sides at most --max-side), with each side first");
+      !s.ok())
+    return s;
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
   const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);

@@ -97,11 +97,11 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
                                                   const std::string& file,
                                                   const Progress& progress) {
   // The file gives the boards and positions, solved from both sides.
-  for (const char* key : {"board", "to-move"})
-    if (options.given(key))
-      return plugin::usage_error(absl::StrFormat(
-          "verify reads the boards and positions from the file, with each side first; drop --%s",
-          key));
+  if (absl::Status s = plugin::refuse_given(
+          options, {"board", "to-move"},
+          "verify reads the boards and positions from the file, with each side first");
+      !s.ok())
+    return s;
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
   const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);

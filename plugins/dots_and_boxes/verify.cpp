@@ -212,12 +212,11 @@ absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& op
     if (!v.ok()) return v.status();
     variant = *v;
   }
-  for (const char* key : {"board", "to-move"})
-    if (options.given(key))
-      return plugin::usage_error(absl::StrFormat(
-          "verify reads the board from the file (and the variant from a table of values); "
-          "drop --%s",
-          key));
+  if (absl::Status s = plugin::refuse_given(
+          options, {"board", "to-move"},
+          "verify reads the board from the file (and the variant from a table of values)");
+      !s.ok())
+    return s;
   absl::StatusOr<std::string> read =
       read_text_file(file, kMaxFileBytes, "a page of diagrams or a table of values");
   if (!read.ok()) return read.status();

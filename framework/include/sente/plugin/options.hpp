@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -630,5 +631,16 @@ class OptionValues {
   }
   std::map<std::string, Entry, std::less<>> entries_;
 };
+
+// For a command that does not use some options (`sente table` of every
+// rectangle, `verify` of a file's boards): OK, or a usage error for the first
+// of `keys` the user gave, `why` the command's reason: "<why>; drop --board".
+inline absl::Status refuse_given(const OptionValues& options,
+                                 std::initializer_list<std::string_view> keys,
+                                 std::string_view why) {
+  for (std::string_view key : keys)
+    if (options.given(key)) return usage_error(absl::StrCat(why, "; drop --", key));
+  return absl::OkStatus();
+}
 
 }  // namespace sente::plugin
