@@ -639,7 +639,8 @@ inline absl::Status refuse_given(const OptionValues& options,
                                  std::initializer_list<std::string_view> keys,
                                  std::string_view why) {
   for (std::string_view key : keys)
-    if (options.given(key)) return usage_error(absl::StrCat(why, "; drop --", key));
+    if (options.given(key))
+      return usage_error(absl::StrCat(std::string(why), "; drop --", std::string(key)));
   return absl::OkStatus();
 }
 
