@@ -203,6 +203,8 @@ int Api::solves_running() {
 Api::~Api() {
   std::unique_lock lock(mu_);
   slot_freed_.wait(lock, [&] { return running_ == 0; });
+  lock.unlock();
+  solvers_.join_all();
 }
 
 Response Api::handle(std::string_view method, std::string_view target, std::string_view body) {
@@ -433,7 +435,7 @@ Response Api::run(const Request& request, bool play) {
   auto job = std::make_shared<Job>();
   std::shared_ptr<ProgressState> state = progress_for(request.id);
   try {
-    std::thread([this, job, kept, request, play, state]() mutable {
+    solvers_.spawn([this, job, kept, request, play, state]() mutable {
       Progress progress;
       if (state)
         progress = [state](std::uint64_t done, std::uint64_t total) {
@@ -461,7 +463,7 @@ Response Api::run(const Request& request, bool play) {
       job->response = std::move(r);
       job->done = true;
       job->cv.notify_all();
-    }).detach();
+    });
   } catch (const std::system_error&) {  // no thread to be had (a memory limit)
     std::lock_guard lock(mu_);
     kept->busy = false;

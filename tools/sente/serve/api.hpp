@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "sente/plugin/loader.hpp"
+#include "serve/thread_set.hpp"
 
 namespace sente::serve {
 
@@ -107,6 +108,7 @@ class Api {
   std::list<std::pair<std::string, std::shared_ptr<Session>>> sessions_;  // most recent first
   std::map<std::string, std::shared_ptr<ProgressState>> progress_;
   std::uint64_t requests_ = 0;
+  ThreadSet solvers_;  // joined by ~Api
 };
 
 }  // namespace sente::serve

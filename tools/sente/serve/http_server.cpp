@@ -18,6 +18,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "serve/static_files.hpp"
+#include "serve/thread_set.hpp"
 
 namespace sente::serve {
 
@@ -40,6 +41,7 @@ struct HttpServer::Impl {
   // reaper thread shuts down a connection past its deadline; stop() all.
   std::map<int, std::chrono::steady_clock::time_point> deadlines;
   std::condition_variable wake;  // the reaper's sleep, cut short by stop()
+  ThreadSet connections;         // one per connection; joined before io goes
 
   void set_deadline(int fd, bool waiting) {
     std::lock_guard lock(mu);
@@ -221,6 +223,8 @@ HttpServer::~HttpServer() {
   stop();
   std::unique_lock lock(impl_->mu);
   impl_->closed.wait(lock, [&] { return impl_->open == 0; });
+  lock.unlock();
+  impl_->connections.join_all();
 }
 
 absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::start(Api& api, ServerConfig config) {
@@ -288,14 +292,14 @@ void HttpServer::run() {
       s.closed.notify_all();
     };
     try {
-      std::thread([&s, socket, done]() mutable {
+      s.connections.spawn([&s, socket, done]() mutable {
         s.serve(*socket);
         // Closed before `open` drops: ~HttpServer destroys the io_context as
         // soon as `open` is 0, and a socket closed after that would touch
         // the freed reactor (found by ASan).
         socket.reset();
         done();
-      }).detach();
+      });
     } catch (const std::system_error&) {  // no thread to be had (memory limit)
       refuse(*socket, "the server cannot start another thread");
       done();
