@@ -66,7 +66,7 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool) const {
   absl::StatusOr<Board> b = Board::make(n);
   if (!b.ok()) return b.status();
   Game g(*b, hooks(), first());
-  g.board_given_ = true;
+  g.board_given_ = board_given_;  // a board read from a position is no --board
   g.to_move_given_ = to_move_given_;
   return g;
 }

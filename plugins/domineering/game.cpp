@@ -112,7 +112,7 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) 
   absl::StatusOr<Board> b = Board::make(grid->shape.rows, grid->shape.cols);
   if (!b.ok()) return b.status();
   Game g(*b, switches(), first_);
-  g.board_given_ = true;
+  g.board_given_ = board_given_;  // a board read from a position is no --board
   g.to_move_given_ = to_move_given_;
   return g;
 }

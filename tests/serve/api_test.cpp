@@ -10,6 +10,8 @@
 #include <future>
 #include <string>
 #include <thread>
+#include <tuple>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -526,6 +528,84 @@ TEST(ServeApi, APositionOnAnotherBoardGetsItsOwnSession) {
   ASSERT_EQ(b.status, 200) << b.body.dump();
   EXPECT_EQ(b.body["session"], "new");
   EXPECT_EQ(b.body["analysis"]["moves"].size(), 7u);  // 2x3: 3 vertical, 4 horizontal
+}
+
+// Issue 23, case 2: for every game whose board a position sets, a session
+// opened by a position of one board answers a position of another with a new
+// session, not an error, whoever asks first (no --board was given).
+TEST(ServeApi, EveryGamesBoardFollowsThePositionNotTheFirstSession) {
+  const std::vector<std::tuple<std::string, std::string, std::string>> pairs = {
+      {"domineering", "....|.... V", "...|...|... V"},
+      {"bridg-it", "..|.|.. Red to move", "...|..|...|..|... Red to move"},
+      {"cram", "....|....", "...|...|..."},
+      {"turning-corners", "HHHH|HHHH", "HHH|HHH|HHH"},
+      {"dots-and-boxes", "1x2; drawn: none; boxes A: none; boxes B: none; A to move",
+       "2x1; drawn: none; boxes A: none; boxes B: none; A to move"},
+  };
+  for (const auto& [game, first, second] : pairs) {
+    SCOPED_TRACE(game);
+    Api api(plugins(), {});
+    Reply a = post(api, "/api/analyze", {{"game", game}, {"position", first}});
+    ASSERT_EQ(a.status, 200) << a.body.dump();
+    Reply b = post(api, "/api/analyze", {{"game", game}, {"position", second}});
+    ASSERT_EQ(b.status, 200) << b.body.dump();
+    EXPECT_EQ(b.body["analysis"]["position"], second);
+    Reply c = post(api, "/api/analyze", {{"game", game}, {"position", first}});
+    ASSERT_EQ(c.status, 200) << c.body.dump();
+    EXPECT_EQ(c.body["analysis"]["moves"], a.body["analysis"]["moves"]);
+  }
+}
+
+// Issue 23, case 5: sessions are keyed by the options' canonical values, so
+// "3x4", "03x4" and "3x04" are one session, not three.
+TEST(ServeApi, SessionsAreKeyedByTheCanonicalOptions) {
+  Api api(plugins(), {});
+  Reply a = post(api, "/api/analyze", {{"game", "cram"}, {"options", {{"board", "3x4"}}}});
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  EXPECT_EQ(a.body["session"], "new");
+  for (const char* spelling : {"03x4", "3x04", "003x004"}) {
+    Reply b = post(api, "/api/analyze", {{"game", "cram"}, {"options", {{"board", spelling}}}});
+    ASSERT_EQ(b.status, 200) << spelling << " " << b.body.dump();
+    EXPECT_EQ(b.body["session"], "kept") << spelling;
+  }
+  Reply e = post(api, "/api/analyze", {{"game", "cram"}, {"options", {{"engine", "ALPHABETA"}}}});
+  ASSERT_EQ(e.status, 200) << e.body.dump();
+  Reply f = post(api, "/api/analyze", {{"game", "cram"}, {"options", {{"engine", "alphabeta"}}}});
+  ASSERT_EQ(f.status, 200) << f.body.dump();
+  EXPECT_EQ(f.body["session"], "kept");
+  EXPECT_EQ(call(api, "GET", "/api/status").body["sessions_kept"], 2);
+}
+
+// Issue 23, case 5: table files too. One Gobblet table for "1" and "01".
+TEST(ServeApi, TableFilesAreNamedByTheCanonicalOptions) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sente-serve-canon-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Limits limits;
+  limits.table_dir = dir;
+  {
+    Api api(plugins(), limits);
+    for (const char* pieces : {"1", "01", "001"}) {
+      Reply r =
+          post(api, "/api/analyze",
+               {{"game", "gobblet-gobblers"}, {"options", {{"pieces", pieces}, {"sizes", "2"}}}});
+      ASSERT_EQ(r.status, 200) << pieces << " " << r.body.dump();
+      EXPECT_EQ(r.body["session"], std::string(pieces) == "1" ? "new" : "kept") << pieces;
+    }
+  }
+  {
+    Api api(plugins(), limits);  // a restart: sessions gone, the table file kept
+    Reply r = post(api, "/api/analyze",
+                   {{"game", "gobblet-gobblers"}, {"options", {{"pieces", "01"}, {"sizes", "2"}}}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_NE(r.body["analysis"]["engine_detail"].get<std::string>().find("loaded from"),
+              std::string::npos);
+  }
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 1);
+  std::filesystem::remove_all(dir);
 }
 
 // With a table folder, an engine that writes table files (tablebase) keeps

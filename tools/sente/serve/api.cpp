@@ -181,6 +181,19 @@ std::optional<std::string> refused_option(const plugin::GameInfo& info, const st
   return std::nullopt;
 }
 
+// Each option's value as the schema's reader writes it ("03x5" is "3x5",
+// "ALPHABETA" is "alphabeta"), so sessions and table files are keyed by what
+// the options mean, not how they were spelt. A value the reader refuses is
+// kept as sent: the game's own check says what is wrong with it.
+void canonicalize(const plugin::GameInfo& info, plugin::Options& options) {
+  for (auto& [key, value] : options)
+    for (const plugin::OptionInfo& o : info.options)
+      if (o.name == key) {
+        if (absl::StatusOr<std::string> v = plugin::read_option(o, value); v.ok()) value = *v;
+        break;
+      }
+}
+
 // The most this server lets a request ask of option `o` (0: no limit of its
 // own): work budgets by their unit, memory (schema roles).
 std::int64_t server_most(const Limits& limits, const plugin::OptionInfo& o) {
@@ -373,6 +386,7 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
       r.settings[o.name] = std::to_string(most);
     }
   }
+  canonicalize(info, r.options);  // after the checks above, which echo the text as sent
   std::string key = info.name;
   for (const auto& [k, v] : r.options) absl::StrAppend(&key, "\n", k, "=", v);
   // Table files for engines that write them (the tablebase's table), in
