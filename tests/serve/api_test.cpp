@@ -530,6 +530,23 @@ TEST(ServeApi, APositionOnAnotherBoardGetsItsOwnSession) {
   EXPECT_EQ(b.body["analysis"]["moves"].size(), 7u);  // 2x3: 3 vertical, 4 horizontal
 }
 
+// Issue 23: a request nested deeper than any request needs is refused
+// before it is read, however deep (here 30,000, below the body limit).
+TEST(ServeApi, DeeplyNestedRequestsAre400) {
+  Api api(plugins(), {});
+  for (int depth : {17, 30'000}) {
+    const std::string body = R"({"game": "tic-tac-toe", "options": {"x": )" +
+                             std::string(depth, '[') + std::string(depth, ']') + "}}";
+    Response r = api.handle("POST", "/api/analyze", body);
+    EXPECT_EQ(r.status, 400) << depth;
+    EXPECT_NE(r.body.find("more than 16 deep"), std::string::npos) << r.body;
+  }
+  Response ok =
+      api.handle("POST", "/api/analyze", R"({"game": "tic-tac-toe", "options": {"x": [[[1]]]}})");
+  EXPECT_EQ(ok.status, 400);  // read, then refused for what it says: no option x
+  EXPECT_EQ(ok.body.find("deep"), std::string::npos) << ok.body;
+}
+
 // Issue 23, case 2: for every game whose board a position sets, a session
 // opened by a position of one board answers a position of another with a new
 // session, not an error, whoever asks first (no --board was given).

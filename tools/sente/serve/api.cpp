@@ -132,14 +132,23 @@ Response error(const plugin::GameInfo& info, const absl::Status& s) {
                api_message(info, std::string_view(s.message().data(), s.message().size())));
 }
 
+// The deepest nesting of objects and arrays a request may have: a request is
+// at most 2 deep ({"options": {...}}); deeper is refused before anything reads it.
+constexpr int kMaxJsonDepth = 16;
+
 // The request body as JSON (discarded if it is not JSON). nlohmann keeps the
 // last of a repeated name silently; a request naming a field twice is
 // ambiguous (RFC 8259, 4: names SHOULD be unique), so the first repeated name
-// is reported in `repeated` and the caller refuses the request. Linear in the
-// body: one hash set of names per object open.
-json parse_request(std::string_view body, std::optional<std::string>* repeated) {
+// is reported in `repeated` and the caller refuses the request. Nesting
+// deeper than kMaxJsonDepth sets `too_deep`.
+// Linear in the body: one hash set of names per object open.
+json parse_request(std::string_view body, std::optional<std::string>* repeated, bool* too_deep) {
   std::vector<absl::flat_hash_set<std::string>> names;
-  auto note = [&](int, json::parse_event_t event, json& parsed) {
+  auto note = [&](int depth, json::parse_event_t event, json& parsed) {
+    if (depth > kMaxJsonDepth) {
+      *too_deep = true;
+      return false;  // kept out of the document; the reader itself does not recurse
+    }
     if (event == json::parse_event_t::object_start) {
       names.emplace_back();
     } else if (event == json::parse_event_t::object_end) {
@@ -296,7 +305,12 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
     return error(413, absl::StrFormat("the request body has %d bytes; the limit is %d", body.size(),
                                       limits_.max_body_bytes));
   std::optional<std::string> repeated;
-  const json j = parse_request(body, &repeated);
+  bool too_deep = false;
+  const json j = parse_request(body, &repeated, &too_deep);
+  if (too_deep)
+    return error(400, absl::StrFormat("the request nests objects or arrays more than %d deep, "
+                                      "the most this server reads; a request is at most 2 deep",
+                                      kMaxJsonDepth));
   if (!j.is_discarded() && repeated)
     return error(400, absl::StrCat("the request names '", plugin::echoed(*repeated),
                                    "' twice in one object: give each field once"));
