@@ -5,6 +5,7 @@
 // and games played to the end by the computer keep the start's value.
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <future>
@@ -516,6 +517,89 @@ TEST(ServeApi, BusyWhenEverySlotAndQueuePlaceIsTaken) {
   }
   EXPECT_EQ(slow.get().status, 200);
   EXPECT_EQ(api.handle("POST", "/api/analyze", json{{"game", "tic-tac-toe"}}.dump()).status, 200);
+}
+
+// Starts the slow solve for client `who` and waits until it holds a slot.
+std::future<Response> hold_a_slot(Api& api, const std::string& who) {
+  auto slow = std::async(std::launch::async, [&api, who] {
+    return api.handle("POST", "/api/analyze",
+                      json{{"game", "dots-and-boxes"}, {"options", {{"board", kSlowBoard}}}}.dump(),
+                      {who, {}});
+  });
+  for (int i = 0; i < 400 && api.solves_running() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  return slow;
+}
+
+bool still_running(std::future<Response>& f) {
+  return f.wait_for(std::chrono::seconds(0)) != std::future_status::ready;
+}
+
+// Issue 23, case 3: an answer given before is looked up without a slot, so a
+// lookup does not wait behind another client's long solve.
+TEST(ServeApi, KeptAnswersNeedNoSolveSlot) {
+  Limits limits;
+  limits.max_solves = 1;
+  limits.max_queued = 0;
+  Api api(plugins(), limits);
+  const std::string lookup = json{{"game", "tic-tac-toe"}, {"position", "X..|.O.|..."}}.dump();
+  Response first = api.handle("POST", "/api/analyze", lookup);
+  ASSERT_EQ(first.status, 200) << first.body;
+  std::future<Response> slow = hold_a_slot(api, "other");
+  Response again = api.handle("POST", "/api/analyze", lookup);
+  const bool held = still_running(slow);
+  EXPECT_EQ(slow.get().status, 200);
+  if (!held) GTEST_SKIP() << "the slow solve ended before the lookup: nothing shown";
+  ASSERT_EQ(again.status, 200) << again.body;
+  const json a = json::parse(again.body), b = json::parse(first.body);
+  EXPECT_EQ(a["session"], "kept");
+  EXPECT_EQ(a["analysis"], b["analysis"]);
+}
+
+// Issue 23, case 3: a request whose client has gone leaves the queue at once.
+TEST(ServeApi, AQueuedRequestWhoseClientLeftLeavesTheQueue) {
+  Limits limits;
+  limits.max_solves = 1;
+  Api api(plugins(), limits);
+  std::future<Response> slow = hold_a_slot(api, "other");
+  std::atomic<bool> gone{false};
+  auto queued = std::async(std::launch::async, [&] {
+    return api.handle("POST", "/api/analyze", json{{"game", "cram"}}.dump(),
+                      {"me", [&] { return gone.load(); }});
+  });
+  for (int i = 0; i < 400 && call(api, "GET", "/api/status").body["solves_queued"] == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  gone = true;
+  const auto asked = std::chrono::steady_clock::now();
+  const Response left = queued.get();
+  const auto waited = std::chrono::steady_clock::now() - asked;
+  const bool held = still_running(slow);
+  const json status = call(api, "GET", "/api/status").body;
+  EXPECT_EQ(slow.get().status, 200);
+  if (!held) GTEST_SKIP() << "the slow solve ended first: nothing shown";
+  EXPECT_EQ(left.status, 499) << left.body;
+  EXPECT_LT(waited, std::chrono::seconds(2));  // polled every 0.2 s
+  EXPECT_EQ(status["solves_queued"], 0);
+}
+
+// Issue 23, case 3: one client holds at most half the slots (at least one)
+// and queues at most max_queued_per_client, so another client is served.
+TEST(ServeApi, OneClientCannotTakeEverySlot) {
+  Limits limits;
+  limits.max_solves = 2;
+  limits.max_queued_per_client = 0;
+  Api api(plugins(), limits);
+  std::future<Response> slow = hold_a_slot(api, "greedy");
+  Response second =
+      api.handle("POST", "/api/analyze", json{{"game", "cram"}}.dump(), {"greedy", {}});
+  Response other =
+      api.handle("POST", "/api/analyze", json{{"game", "tic-tac-toe"}}.dump(), {"polite", {}});
+  const bool held = still_running(slow);
+  EXPECT_EQ(slow.get().status, 200);
+  if (!held) GTEST_SKIP() << "the slow solve ended first: nothing shown";
+  EXPECT_EQ(second.status, 503) << second.body;
+  EXPECT_NE(second.body.find("your address"), std::string::npos) << second.body;
+  EXPECT_EQ(other.status, 200) << other.body;
 }
 
 // A position on another board than the kept session's opens a new session.

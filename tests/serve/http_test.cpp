@@ -275,6 +275,70 @@ TEST(HttpServerIdle, SilentConnectionsAreDropped) {
   thread.join();
 }
 
+// Issue 23, case 4: one client address holds at most
+// max_connections_per_client connections; another address is still served.
+TEST(HttpServerFairness, OneAddressCannotTakeEveryConnection) {
+  Api api(plugin::Discovery{}, {});
+  auto server = HttpServer::start(
+      api, {.host = "127.0.0.1", .port = 0, .app = ".", .max_connections_per_client = 2});
+  ASSERT_TRUE(server.ok());
+  std::thread thread([&] { (*server)->run(); });
+  const tcp::endpoint at{asio::ip::make_address("127.0.0.1"), (*server)->port()};
+  asio::io_context io;
+  tcp::socket a(io), b(io), c(io), other(io);
+  a.connect(at);
+  b.connect(at);
+  c.connect(at);
+  std::string refused;
+  beast::error_code ec;
+  char buf[512];
+  for (std::size_t n; (n = c.read_some(asio::buffer(buf), ec)), !ec;) refused.append(buf, n);
+  EXPECT_NE(refused.find("503"), std::string::npos) << refused;
+  EXPECT_NE(refused.find("your address has 2 connections open"), std::string::npos) << refused;
+  // 127.0.0.2 is this machine too (all of 127/8 is loopback on Linux).
+  other.open(tcp::v4());
+  other.bind({asio::ip::make_address("127.0.0.2"), 0});
+  other.connect(at);
+  const std::string get =
+      "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(at.port()) +
+      "\r\nConnection: close\r\n\r\n";
+  asio::write(other, asio::buffer(get));
+  std::string served;
+  for (std::size_t n; (n = other.read_some(asio::buffer(buf), ec)), !ec;) served.append(buf, n);
+  EXPECT_EQ(served.rfind("HTTP/1.1 200", 0), 0u) << served;
+  (*server)->stop();
+  thread.join();
+}
+
+// Issue 23, case 4: once three quarters of the connections are open, silent
+// ones are dropped after crowded_timeout_seconds, not read_timeout_seconds.
+TEST(HttpServerFairness, SilentConnectionsGoSoonerWhenCrowded) {
+  Api api(plugin::Discovery{}, {});
+  auto server = HttpServer::start(api, {.host = "127.0.0.1",
+                                        .port = 0,
+                                        .app = ".",
+                                        .max_connections = 4,
+                                        .read_timeout_seconds = 60,
+                                        .crowded_timeout_seconds = 1});
+  ASSERT_TRUE(server.ok());
+  std::thread thread([&] { (*server)->run(); });
+  asio::io_context io;
+  std::vector<tcp::socket> idle;
+  for (int i = 0; i < 3; ++i) {
+    idle.emplace_back(io);
+    idle.back().connect({asio::ip::make_address("127.0.0.1"), (*server)->port()});
+  }
+  const auto start = std::chrono::steady_clock::now();
+  for (tcp::socket& s : idle) {
+    char buf[256];
+    beast::error_code ec;
+    while (!ec) s.read_some(asio::buffer(buf), ec);  // until the server closes it
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
+  (*server)->stop();
+  thread.join();
+}
+
 TEST(HttpServerStart, APortInUseIsAClearError) {
   Api api(plugin::Discovery{}, {});
   auto first = HttpServer::start(api, {.host = "127.0.0.1", .port = 0, .app = "."});

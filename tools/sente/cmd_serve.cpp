@@ -71,8 +71,11 @@ int run_serve(const Common& common, const ServeOptions& o) {
 
   serve::Api api(std::move(found), limits);
   const std::string host = o.host == "localhost" ? "127.0.0.1" : o.host;
-  serve::ServerConfig config{
-      .host = host, .port = o.port, .app = app, .max_connections = o.max_connections};
+  serve::ServerConfig config{.host = host,
+                             .port = o.port,
+                             .app = app,
+                             .max_connections = o.max_connections,
+                             .max_connections_per_client = o.max_connections_per_client};
   absl::StatusOr<std::unique_ptr<serve::HttpServer>> server = serve::HttpServer::start(api, config);
   if (!server.ok()) return report_error(server.status());
   const std::string url = absl::StrFormat(

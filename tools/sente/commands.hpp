@@ -79,6 +79,7 @@ struct ServeOptions {
   // integer reader like every other node budget.
   std::string node_limit;
   int max_connections = 128;
+  int max_connections_per_client = 16;
   serve::Limits limits;
 };
 

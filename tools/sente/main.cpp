@@ -225,6 +225,13 @@ Command add_serve(CLI::App& app, Common& common) {
   cmd->add_option("--max-queued", options->limits.max_queued,
                   "Requests waiting for a solve; beyond, 503 busy (default 16)")
       ->check(CLI::Range(0, 4096));
+  cmd->add_option("--max-solves-per-client", options->limits.max_solves_per_client,
+                  "Solve slots one client address may hold (default: half of --max-solves, at "
+                  "least 1), so one client's long solves leave slots to others")
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--max-queued-per-client", options->limits.max_queued_per_client,
+                  "Requests one client address may have waiting for a solve (default 4)")
+      ->check(CLI::Range(0, 4096));
   cmd->add_option("--time-limit", options->limits.time_limit_seconds,
                   "Seconds a request waits for its solve; past it, 503 and the solve goes on "
                   "(default 120)")
@@ -244,7 +251,11 @@ Command add_serve(CLI::App& app, Common& common) {
                   "Largest position text in bytes (default 16384)")
       ->check(CLI::Range(16, 1 << 24));
   cmd->add_option("--max-connections", options->max_connections,
-                  "Open connections at once; more are answered 503 (default 128)")
+                  "Open connections at once; more are answered 503 (default 128). Once 3/4 "
+                  "are open, a connection silent for 2 s is closed")
+      ->check(CLI::Range(1, 4096));
+  cmd->add_option("--max-connections-per-client", options->max_connections_per_client,
+                  "Open connections from one client address; more are answered 503 (default 16)")
       ->check(CLI::Range(1, 4096));
   cmd->add_option("--max-sessions", options->limits.max_sessions,
                   "Games and variants kept solved in memory (default 16)")

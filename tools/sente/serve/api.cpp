@@ -25,6 +25,11 @@ namespace sente::serve {
 using Clock = std::chrono::steady_clock;
 using nlohmann::json;
 
+// How often a waiting request looks whether its client is still there.
+constexpr auto kGonePoll = std::chrono::milliseconds(200);
+// Answers kept per session for repeated requests.
+constexpr std::size_t kKeptAnswers = 64;
+
 struct Api::Request {
   const plugin::LoadedPlugin* plugin = nullptr;
   plugin::Options options;   // the client's
@@ -32,8 +37,9 @@ struct Api::Request {
   std::string position;
   std::optional<std::string> move;
   bool reply = true;
-  std::string id;         // the client's request id for /api/progress; may be empty
-  std::string cache_key;  // game and options: the session that serves it
+  std::string id;           // the client's request id for /api/progress; may be empty
+  std::string cache_key;    // game and options: the session that serves it
+  std::string fingerprint;  // what is asked of the session: its answer's key
 };
 
 // A game kept solved. One request at a time uses it (`busy`, under Api::mu_):
@@ -41,6 +47,9 @@ struct Api::Request {
 struct Api::Session {
   bool busy = false;
   std::shared_ptr<plugin::Session> session;
+  // The last answers given (most recent first), by request: a repeated
+  // request is answered from here without a solve slot.
+  std::list<std::pair<std::string, json>> answers;
 };
 
 struct Api::ProgressState {
@@ -229,7 +238,8 @@ Api::~Api() {
   solvers_.join_all();
 }
 
-Response Api::handle(std::string_view method, std::string_view target, std::string_view body) {
+Response Api::handle(std::string_view method, std::string_view target, std::string_view body,
+                     const Caller& caller) {
   const std::size_t q = target.find('?');
   const std::string_view path = target.substr(0, q);
   const std::string_view query = q == std::string_view::npos ? "" : target.substr(q + 1);
@@ -247,8 +257,10 @@ Response Api::handle(std::string_view method, std::string_view target, std::stri
   if (path == "/api/games") return get ? games() : only("GET");
   if (path == "/api/status") return get ? status() : only("GET");
   if (path == "/api/progress") return get ? progress(query) : only("GET");
-  if (path == "/api/analyze") return method == "POST" ? analyze_or_play(body, false) : only("POST");
-  if (path == "/api/play") return method == "POST" ? analyze_or_play(body, true) : only("POST");
+  if (path == "/api/analyze")
+    return method == "POST" ? analyze_or_play(body, false, caller) : only("POST");
+  if (path == "/api/play")
+    return method == "POST" ? analyze_or_play(body, true, caller) : only("POST");
   return error(404, absl::StrCat("no endpoint ", std::string(path),
                                  ": the API has /api/games, /api/status, /api/progress, "
                                  "/api/analyze and /api/play"));
@@ -300,7 +312,7 @@ std::shared_ptr<Api::ProgressState> Api::progress_for(const std::string& id) {
   return state;
 }
 
-Response Api::analyze_or_play(std::string_view body, bool play) {
+Response Api::analyze_or_play(std::string_view body, bool play, const Caller& caller) {
   if (body.size() > limits_.max_body_bytes)
     return error(413, absl::StrFormat("the request body has %d bytes; the limit is %d", body.size(),
                                       limits_.max_body_bytes));
@@ -412,45 +424,92 @@ Response Api::analyze_or_play(std::string_view body, bool play) {
                                                                   std::hash<std::string>{}(key)))
                                  .string();
   r.cache_key = std::move(key);
-  return run(r, play);
+  r.fingerprint = json{play, r.position, r.move ? json(*r.move) : json(), r.reply}.dump();
+  return run(r, play, caller);
 }
 
-Response Api::run(const Request& request, bool play) {
+int Api::most_solves_per_client() const {
+  return limits_.max_solves_per_client > 0 ? limits_.max_solves_per_client
+                                           : std::max(1, limits_.max_solves / 2);
+}
+
+Response Api::run(const Request& request, bool play, const Caller& caller) {
+  const auto& gone = caller.gone;
   const auto deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(
                          std::chrono::duration<double>(limits_.time_limit_seconds));
+  // Waits on slot_freed_ for `ready` until the deadline, looking every
+  // kGonePoll whether the client is still there: a request nobody waits for
+  // leaves the queue. False: not ready (past the deadline, or `*left`).
+  bool left = false;
+  auto wait = [&](std::unique_lock<std::mutex>& lock, auto ready) {
+    while (!ready()) {
+      if (gone && gone()) {
+        left = true;
+        return false;
+      }
+      const auto until = std::min(deadline, Clock::now() + kGonePoll);
+      if (!slot_freed_.wait_until(lock, until, ready) && until == deadline) return false;
+    }
+    return true;
+  };
+  const Response client_left = error(499, "the client closed its connection before the answer");
   std::shared_ptr<Session> kept;
   {
     std::unique_lock lock(mu_);
     kept = session_for(request);
     // An earlier request still solving this game: wait for it, slot-free.
-    if (!slot_freed_.wait_until(lock, deadline, [&] { return !kept->busy; }))
+    if (!wait(lock, [&] { return !kept->busy; })) {
+      if (left) return client_left;
       return error(503,
                    absl::StrFormat("an earlier request is still solving this game past the "
                                    "time limit (%g s); it goes on and its result will be "
                                    "kept: ask again later",
                                    limits_.time_limit_seconds),
                    10);
+    }
+    // Asked before: the kept answer, without a solve slot.
+    for (const auto& [fingerprint, out] : kept->answers)
+      if (fingerprint == request.fingerprint) {
+        json again = out;
+        again["session"] = "kept";
+        again["seconds"] = 0.0;
+        return answer(200, again);
+      }
     kept->busy = true;
-    if (running_ >= limits_.max_solves) {
+    auto& [mine_running, mine_queued] = per_client_[caller.address];
+    auto slot_free = [&, &mine_running = mine_running] {
+      return running_ < limits_.max_solves && mine_running < most_solves_per_client();
+    };
+    if (!slot_free()) {
       auto release = [&] {
         kept->busy = false;
+        if (mine_running == 0 && mine_queued == 0) per_client_.erase(caller.address);
         slot_freed_.notify_all();
       };
-      if (queued_ >= limits_.max_queued) {
-        release();
-        return error(503,
-                     absl::StrFormat("busy: %d solves running and %d waiting, the server's "
-                                     "limits; try again shortly",
-                                     running_, queued_),
-                     2);
+      if (queued_ >= limits_.max_queued || mine_queued >= limits_.max_queued_per_client) {
+        const bool mine = queued_ < limits_.max_queued;
+        Response busy =
+            error(503,
+                  mine ? absl::StrFormat("busy: your address has %d solves running and %d "
+                                         "waiting, the most this server takes from one "
+                                         "client; ask again when one has answered",
+                                         mine_running, limits_.max_queued_per_client)
+                       : absl::StrFormat("busy: %d solves running and %d waiting, the "
+                                         "server's limits; try again shortly",
+                                         running_, queued_),
+                  2);
+        release();  // after the message: it may drop the client's counts
+        return busy;
       }
       ++queued_;
-      const bool free =
-          slot_freed_.wait_until(lock, deadline, [&] { return running_ < limits_.max_solves; });
+      ++mine_queued;
+      const bool free = wait(lock, slot_free);
       --queued_;
+      --mine_queued;
       if (!free) {
         release();
+        if (left) return client_left;
         return error(503,
                      absl::StrFormat("busy: no solve slot came free within the time limit "
                                      "(%g s); try again later",
@@ -459,11 +518,12 @@ Response Api::run(const Request& request, bool play) {
       }
     }
     ++running_;
+    ++mine_running;
   }
   auto job = std::make_shared<Job>();
   std::shared_ptr<ProgressState> state = progress_for(request.id);
   try {
-    solvers_.spawn([this, job, kept, request, play, state]() mutable {
+    solvers_.spawn([this, job, kept, request, play, state, address = caller.address]() mutable {
       Progress progress;
       if (state)
         progress = [state](std::uint64_t done, std::uint64_t total) {
@@ -485,6 +545,7 @@ Response Api::run(const Request& request, bool play) {
         kept->busy = false;
         kept.reset();
         --running_;
+        if (auto& [r, q] = per_client_[address]; --r == 0 && q == 0) per_client_.erase(address);
         slot_freed_.notify_all();
       }
       std::lock_guard lock(job->mu);
@@ -496,6 +557,8 @@ Response Api::run(const Request& request, bool play) {
     std::lock_guard lock(mu_);
     kept->busy = false;
     --running_;
+    if (auto& [r, q] = per_client_[caller.address]; --r == 0 && q == 0)
+      per_client_.erase(caller.address);
     slot_freed_.notify_all();
     return error(503,
                  "busy: the server cannot start another thread (its memory limit?); "
@@ -504,6 +567,8 @@ Response Api::run(const Request& request, bool play) {
   }
   std::unique_lock lock(job->mu);
   if (job->cv.wait_until(lock, deadline, [&] { return job->done; })) return job->response;
+  // TODO(issue 23): a solve nobody waits for is not stopped yet (engines
+  // take no stop token); its result is kept for the next request.
   std::string done;
   if (state && state->total > 0)
     done = absl::StrFormat(" (%.0f %% done)", 100.0 * state->done / state->total);
@@ -594,6 +659,11 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
               {"session", fresh ? "new" : "kept"},
               {"seconds", std::chrono::duration<double>(Clock::now() - start).count()}};
   if (play) out["played"] = played;
+  {
+    std::lock_guard lock(mu_);
+    kept.answers.emplace_front(request.fingerprint, out);
+    if (kept.answers.size() > kKeptAnswers) kept.answers.pop_back();
+  }
   return answer(200, out);
 }
 

@@ -19,12 +19,14 @@
 // position past the size limit; 422 a solve past the engine's or the
 // server's limits (memory, nodes); 503 busy (every solve slot and queue place
 // taken) or past the time limit (the solve goes on and its result is kept),
-// with Retry-After; 500 an engine's internal error.
+// with Retry-After; 500 an engine's internal error; 499 (nginx's "client
+// closed request") a request whose client left while it waited.
 #pragma once
 
 #include <condition_variable>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <list>
 #include <map>
 #include <memory>
@@ -43,7 +45,13 @@ struct Limits {
   std::size_t max_position_bytes = 16 * 1024;  // a position's text
   int max_solves = 2;                          // engine runs at once
   int max_queued = 16;                         // requests waiting for a solve slot
-  double time_limit_seconds = 120;             // a request's wait for its solve
+  // Fair admission: one client address may hold at most this many solve
+  // slots (0: half of max_solves, at least 1) and queue at most
+  // max_queued_per_client requests, so one client's expensive solves leave
+  // slots and queue places to everyone else.
+  int max_solves_per_client = 0;
+  int max_queued_per_client = 4;
+  double time_limit_seconds = 120;  // a request's wait for its solve
   // The node budget (node-limit, minimax-nodes) of the engine that runs when
   // the request gives none; a request may ask for less, not more. 0: none.
   std::int64_t node_limit = 50'000'000;
@@ -75,8 +83,19 @@ class Api {
   Api(const Api&) = delete;
   Api& operator=(const Api&) = delete;
 
+  // Who asks: the client's address (per-client caps; empty: one anonymous
+  // client) and whether it has closed its connection since (the HTTP layer
+  // looks at the socket; may be empty).
+  struct Caller {
+    std::string address;
+    std::function<bool()> gone;
+  };
+
   // `target` is the request's path and query ("/api/progress?request=x").
-  Response handle(std::string_view method, std::string_view target, std::string_view body);
+  // A request waiting for a solve slot or for its session whose client has
+  // gone leaves the queue and is answered 499 (read by nobody).
+  Response handle(std::string_view method, std::string_view target, std::string_view body,
+                  const Caller& caller = {});
 
   const Limits& limits() const { return limits_; }
   int solves_running();
@@ -90,9 +109,11 @@ class Api {
   Response games() const;
   Response status();
   Response progress(std::string_view query);
-  Response analyze_or_play(std::string_view body, bool play);
-  // Runs `work` in a solve slot under the time limit.
-  Response run(const Request& request, bool play);
+  Response analyze_or_play(std::string_view body, bool play, const Caller& caller);
+  // Runs `work` in a solve slot under the time limit; a request asked before
+  // of the same session is answered from its kept answers, slot-free.
+  Response run(const Request& request, bool play, const Caller& caller);
+  int most_solves_per_client() const;
   Response work(Session& kept, const Request& request, bool play, const Progress& progress);
   // The kept session of the request's game and options (a new one when
   // none); mu_ held.
@@ -105,6 +126,7 @@ class Api {
   std::mutex mu_;  // guards everything below
   std::condition_variable slot_freed_;
   int running_ = 0, queued_ = 0;
+  std::map<std::string, std::pair<int, int>> per_client_;  // address -> running, queued
   std::list<std::pair<std::string, std::shared_ptr<Session>>> sessions_;  // most recent first
   std::map<std::string, std::shared_ptr<ProgressState>> progress_;
   std::uint64_t requests_ = 0;

@@ -1,5 +1,7 @@
 #include "serve/http_server.hpp"
 
+#include <arpa/inet.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 
@@ -27,6 +29,32 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
+namespace {
+
+// True when the client at `fd` has closed its side: end of stream or an error
+// on the socket (bytes of a next request mean it is still there).
+bool peer_gone(int fd) {
+  pollfd p{fd, POLLIN | POLLRDHUP, 0};
+  if (::poll(&p, 1, 0) <= 0) return false;
+  if (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) return true;
+  char c;
+  return ::recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
+// The client's IP address (no port): per-client caps count by it.
+std::string client_address(int fd) {
+  sockaddr_storage a{};
+  socklen_t n = sizeof a;
+  if (::getpeername(fd, reinterpret_cast<sockaddr*>(&a), &n) != 0) return {};
+  char text[INET6_ADDRSTRLEN] = {};
+  const void* ip = a.ss_family == AF_INET6
+                       ? static_cast<const void*>(&reinterpret_cast<sockaddr_in6*>(&a)->sin6_addr)
+                       : static_cast<const void*>(&reinterpret_cast<sockaddr_in*>(&a)->sin_addr);
+  return ::inet_ntop(a.ss_family, ip, text, sizeof text) ? text : "";
+}
+
+}  // namespace
+
 struct HttpServer::Impl {
   Api& api;
   ServerConfig config;
@@ -36,30 +64,42 @@ struct HttpServer::Impl {
   std::mutex mu;
   std::condition_variable closed;
   int open = 0;
-  // Open connections and when each must have finished its read or write
-  // (max: handling a request). Blocking Asio reads ignore SO_RCVTIMEO, so the
-  // reaper thread shuts down a connection past its deadline; stop() all.
-  std::map<int, std::chrono::steady_clock::time_point> deadlines;
-  std::condition_variable wake;  // the reaper's sleep, cut short by stop()
-  ThreadSet connections;         // one per connection; joined before io goes
+  // Open connections: since when each has been reading or writing (max:
+  // handling a request) and its client. Blocking Asio reads ignore
+  // SO_RCVTIMEO, so the reaper thread shuts down a connection past its
+  // timeout (shorter when the server is crowded); stop() all.
+  struct Connection {
+    std::chrono::steady_clock::time_point waiting_since;
+    std::string client;
+  };
+  std::map<int, Connection> connections_open;
+  std::map<std::string, int> per_client;  // open connections by client address
+  std::condition_variable wake;           // the reaper's sleep, cut short by stop()
+  ThreadSet connections;                  // one per connection; joined before io goes
 
   void set_deadline(int fd, bool waiting) {
     std::lock_guard lock(mu);
-    if (auto it = deadlines.find(fd); it != deadlines.end())
-      it->second = waiting ? std::chrono::steady_clock::now() +
-                                 std::chrono::seconds(config.read_timeout_seconds)
-                           : std::chrono::steady_clock::time_point::max();
+    if (auto it = connections_open.find(fd); it != connections_open.end())
+      it->second.waiting_since =
+          waiting ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point::max();
   }
+
+  // Crowded: three quarters of the connections taken; then a connection
+  // that sends nothing is dropped after crowded_timeout_seconds.
+  bool crowded() const { return 4 * open >= 3 * config.max_connections; }
 
   void reap() {
     std::unique_lock lock(mu);
     while (!stopping) {
       wake.wait_for(lock, std::chrono::milliseconds(250));
       const auto now = std::chrono::steady_clock::now();
-      for (auto& [fd, deadline] : deadlines)
-        if (deadline < now) {
+      const auto limit = std::chrono::seconds(crowded() ? config.crowded_timeout_seconds
+                                                        : config.read_timeout_seconds);
+      for (auto& [fd, c] : connections_open)
+        if (c.waiting_since != std::chrono::steady_clock::time_point::max() &&
+            now - c.waiting_since > limit) {
           ::shutdown(fd, SHUT_RDWR);  // the blocked read or write fails at once
-          deadline = std::chrono::steady_clock::time_point::max();
+          c.waiting_since = std::chrono::steady_clock::time_point::max();
         }
     }
   }
@@ -106,7 +146,7 @@ struct HttpServer::Impl {
     return {};
   }
 
-  http::response<http::string_body> respond(const http::request<http::string_body>& req) {
+  http::response<http::string_body> respond(const http::request<http::string_body>& req, int fd) {
     http::response<http::string_body> res;
     res.version(req.version());
     res.keep_alive(req.keep_alive());
@@ -129,7 +169,8 @@ struct HttpServer::Impl {
       res.set(http::field::content_type, "application/json");
       res.body() = nlohmann::json{{"error", why}}.dump();
     } else if (target.substr(0, 5) == "/api/" || target == "/api") {
-      Response r = api.handle(method, target, req.body());
+      Response r = api.handle(method, target, req.body(),
+                              {client_address(fd), [fd] { return peer_gone(fd); }});
       res.result(static_cast<unsigned>(r.status));
       res.set(http::field::content_type, "application/json");
       if (r.retry_after_seconds > 0)
@@ -208,7 +249,7 @@ struct HttpServer::Impl {
         }
         break;
       }
-      http::response<http::string_body> res = respond(parser.get());
+      http::response<http::string_body> res = respond(parser.get(), fd);
       const bool keep = res.keep_alive();
       send(res);
       if (ec || !keep) break;
@@ -255,11 +296,13 @@ std::uint16_t HttpServer::port() const {
 void HttpServer::run() {
   Impl& s = *impl_;
   std::thread reaper([&s] { s.reap(); });
-  auto refuse = [](tcp::socket& socket, const char* why) {
+  auto refuse = [](tcp::socket& socket, std::string_view why) {
     http::response<http::string_body> res{http::status::service_unavailable, 11};
     res.set(http::field::content_type, "application/json");
     res.set(http::field::retry_after, "1");
-    res.body() = absl::StrCat("{\"error\": \"busy: ", why, "; try again shortly\"}\n");
+    res.body() =
+        nlohmann::json{{"error", "busy: " + std::string(why) + "; try again shortly"}}.dump() +
+        "\n";
     res.keep_alive(false);
     res.prepare_payload();
     beast::error_code ec;
@@ -276,18 +319,28 @@ void HttpServer::run() {
       continue;
     }
     const int fd = socket->native_handle();
+    const std::string client = client_address(fd);
     std::unique_lock lock(s.mu);
     if (s.open >= s.config.max_connections) {
       lock.unlock();
       refuse(*socket, "too many connections");
       continue;
     }
+    if (s.per_client[client] >= s.config.max_connections_per_client) {
+      lock.unlock();
+      refuse(*socket, absl::StrCat("your address has ", s.config.max_connections_per_client,
+                                   " connections open, the most this server takes from one client; "
+                                   "send on those"));
+      continue;
+    }
     ++s.open;
-    s.deadlines[fd] = std::chrono::steady_clock::time_point::max();
+    ++s.per_client[client];
+    s.connections_open[fd] = {std::chrono::steady_clock::time_point::max(), client};
     lock.unlock();
-    auto done = [&s, fd] {
+    auto done = [&s, fd, client] {
       std::lock_guard lock(s.mu);
-      s.deadlines.erase(fd);
+      s.connections_open.erase(fd);
+      if (--s.per_client[client] == 0) s.per_client.erase(client);
       --s.open;
       s.closed.notify_all();
     };
@@ -319,7 +372,7 @@ void HttpServer::stop() {
   ::shutdown(impl_->acceptor.native_handle(), SHUT_RDWR);
   impl_->acceptor.close(ec);
   std::lock_guard lock(impl_->mu);
-  for (const auto& [fd, deadline] : impl_->deadlines)
+  for (const auto& [fd, c] : impl_->connections_open)
     ::shutdown(fd, SHUT_RD);  // ends reads; answers still go out
   impl_->wake.notify_all();
 }

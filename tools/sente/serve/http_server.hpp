@@ -20,7 +20,10 @@ struct ServerConfig {
   std::uint16_t port = 8080;  // 0: any free port (port() tells which)
   std::filesystem::path app;  // the page's folder
   int max_connections = 128;
-  int read_timeout_seconds = 30;  // a client that sends nothing for this long is dropped
+  int max_connections_per_client = 16;  // from one client address; more are answered 503
+  int read_timeout_seconds = 30;        // a client that sends nothing for this long is dropped
+  // ... and this long once three quarters of max_connections are open.
+  int crowded_timeout_seconds = 2;
 };
 
 class HttpServer {
