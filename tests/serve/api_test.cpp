@@ -743,6 +743,36 @@ TEST(ServeApi, TableFilesAreKeptAcrossRestarts) {
   std::filesystem::remove_all(dir);
 }
 
+// Issue 23, case 5: --table-dir keeps within its budget, least recently used
+// table out first; the table just used stays.
+TEST(ServeApi, TheTableFolderKeepsToItsBudget) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("sente-serve-budget-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  Limits limits;
+  limits.table_dir = dir;
+  limits.max_table_dir_bytes = 1;  // below any table: only the one just used stays
+  auto tables = [&] {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+      names.push_back(e.path().filename().string());
+    return names;
+  };
+  Api api(plugins(), limits);
+  std::vector<std::string> after_first;
+  for (const char* sizes : {"1", "2"}) {
+    Reply r =
+        post(api, "/api/analyze",
+             {{"game", "gobblet-gobblers"}, {"options", {{"pieces", "1"}, {"sizes", sizes}}}});
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    ASSERT_EQ(tables().size(), 1u) << sizes;
+    if (after_first.empty()) after_first = tables();
+  }
+  EXPECT_NE(tables(), after_first);  // the first went when the second came
+  std::filesystem::remove_all(dir);
+}
+
 TEST(ServeApi, ProgressOfARequestIsReported) {
   Api api(plugins(), {});
   Reply r = post(api, "/api/analyze",

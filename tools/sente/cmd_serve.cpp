@@ -52,6 +52,7 @@ int run_serve(const Common& common, const ServeOptions& o) {
         "the page's files are not in %s (no index.html): give --app DIR, the folder "
         "share/sente/web of the build or install",
         app.string())));
+  limits.max_table_dir_bytes = static_cast<std::uint64_t>(o.table_dir_mb) << 20;
   if (!limits.table_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(limits.table_dir, ec);

@@ -260,6 +260,10 @@ Command add_serve(CLI::App& app, Common& common) {
   cmd->add_option("--max-sessions", options->limits.max_sessions,
                   "Games and variants kept solved in memory (default 16)")
       ->check(CLI::Range(1, 4096));
+  cmd->add_option("--table-dir-mb", options->table_dir_mb,
+                  "The most --table-dir's table files may take together, in MiB; past it the "
+                  "least recently used go first (default: no limit)")
+      ->check(CLI::Range(1, 1 << 30));
   cmd->add_option("--table-dir", *table_dir,
                   "Where table engines (tablebase) keep their table files, so a restart "
                   "loads them (default: memory only)")

@@ -37,9 +37,10 @@ struct Api::Request {
   std::string position;
   std::optional<std::string> move;
   bool reply = true;
-  std::string id;           // the client's request id for /api/progress; may be empty
-  std::string cache_key;    // game and options: the session that serves it
-  std::string fingerprint;  // what is asked of the session: its answer's key
+  std::string id;                    // the client's request id for /api/progress; may be empty
+  std::string cache_key;             // game and options: the session that serves it
+  std::string fingerprint;           // what is asked of the session: its answer's key
+  std::filesystem::path table_file;  // in --table-dir, when an engine writes one
 };
 
 // A game kept solved. One request at a time uses it (`busy`, under Api::mu_):
@@ -419,10 +420,11 @@ Response Api::analyze_or_play(std::string_view body, bool play, const Caller& ca
   // --table-dir, named by the options' hash.
   if (!limits_.table_dir.empty())
     for (const plugin::OptionInfo& o : info.options)
-      if (o.scope == plugin::OptionScope::kEngine && o.role == plugin::OptionRole::kFile)
-        r.settings[o.name] = (limits_.table_dir / absl::StrFormat("%s-%016x.tbl", info.name,
-                                                                  std::hash<std::string>{}(key)))
-                                 .string();
+      if (o.scope == plugin::OptionScope::kEngine && o.role == plugin::OptionRole::kFile) {
+        r.table_file = limits_.table_dir /
+                       absl::StrFormat("%s-%016x.tbl", info.name, std::hash<std::string>{}(key));
+        r.settings[o.name] = r.table_file.string();
+      }
   r.cache_key = std::move(key);
   r.fingerprint = json{play, r.position, r.move ? json(*r.move) : json(), r.reply}.dump();
   return run(r, play, caller);
@@ -579,6 +581,35 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
                10);
 }
 
+void Api::keep_table_budget(const std::filesystem::path& used) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::is_regular_file(used, ec))
+    fs::last_write_time(used, fs::file_time_type::clock::now(), ec);  // "recently used"
+  if (limits_.max_table_dir_bytes == 0) return;
+  std::lock_guard lock(table_dir_mu_);  // one pass at a time: two would count twice
+  struct File {
+    fs::file_time_type used;
+    std::uint64_t bytes;
+    fs::path path;
+  };
+  std::vector<File> files;
+  std::uint64_t total = 0;
+  for (fs::directory_iterator it(limits_.table_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".tbl" || !it->is_regular_file(ec)) continue;
+    files.push_back({it->last_write_time(ec), it->file_size(ec), it->path()});
+    total += files.back().bytes;
+  }
+  std::sort(files.begin(), files.end(),
+            [](const File& a, const File& b) { return a.used < b.used; });
+  // The file just used stays, even alone past the budget: it is what was asked.
+  for (const File& f : files) {
+    if (total <= limits_.max_table_dir_bytes) break;
+    if (f.path == used) continue;
+    if (fs::remove(f.path, ec)) total -= f.bytes;
+  }
+}
+
 std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
   for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
     if (it->first == request.cache_key) {
@@ -659,6 +690,7 @@ Response Api::work(Session& kept, const Request& request, bool play, const Progr
               {"session", fresh ? "new" : "kept"},
               {"seconds", std::chrono::duration<double>(Clock::now() - start).count()}};
   if (play) out["played"] = played;
+  if (!request.table_file.empty()) keep_table_budget(request.table_file);
   {
     std::lock_guard lock(mu_);
     kept.answers.emplace_front(request.fingerprint, out);

@@ -67,6 +67,9 @@ struct Limits {
   // Where engines that write table files (option "table" of the tablebase
   // engine) keep them; empty: tables are kept in memory only.
   std::filesystem::path table_dir;
+  // The most the table files in table_dir may take together, in bytes (0:
+  // no limit): past it, the least recently used files go first.
+  std::uint64_t max_table_dir_bytes = 0;
 };
 
 struct Response {
@@ -119,6 +122,9 @@ class Api {
   // none); mu_ held.
   std::shared_ptr<Session> session_for(const Request& request);
   std::shared_ptr<ProgressState> progress_for(const std::string& id);
+  // Keeps table_dir's *.tbl files within max_table_dir_bytes, dropping the
+  // least recently used (last written or used) first; `used` was just used.
+  void keep_table_budget(const std::filesystem::path& used);
 
   plugin::Discovery plugins_;
   Limits limits_;
@@ -130,7 +136,8 @@ class Api {
   std::list<std::pair<std::string, std::shared_ptr<Session>>> sessions_;  // most recent first
   std::map<std::string, std::shared_ptr<ProgressState>> progress_;
   std::uint64_t requests_ = 0;
-  ThreadSet solvers_;  // joined by ~Api
+  ThreadSet solvers_;        // joined by ~Api
+  std::mutex table_dir_mu_;  // keep_table_budget's pass
 };
 
 }  // namespace sente::serve
