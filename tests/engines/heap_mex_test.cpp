@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <random>
+#include <thread>
 #include <vector>
 
 #include "sente/engines/grundy.hpp"
@@ -92,6 +94,30 @@ TEST(HeapGrundy, AHeapAboveTheLimitIsRefusedWithTheLimit) {
   absl::StatusOr<std::uint32_t> r = v.value(g, {5, 101});
   ASSERT_EQ(r.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_NE(r.status().message().find("limit of 100"), absl::string_view::npos) << r.status();
+}
+
+// Issue 23: a stop request ends the sweep between heaps (kCancelled); the
+// heaps valued so far stay valid and the sweep goes on from them later.
+TEST(HeapGrundy, AStopEndsTheSweepAndKeepsTheHeapsValued) {
+  Octal kayles{{7, 7}, {}};  // 0.77: take 1 or 2, maybe splitting the rest
+  HeapValues v;
+  StopFlag stop;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop.request_stop();
+  });
+  const auto asked = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  absl::Status s = v.extend(kayles, 10'000'000, Progress(&stop));
+  const auto returned = std::chrono::steady_clock::now();
+  stopper.join();
+  ASSERT_EQ(s.code(), absl::StatusCode::kCancelled) << s;
+  EXPECT_LT(returned - asked, std::chrono::seconds(2));
+  const std::uint64_t kept = v.stats().heaps;
+  ASSERT_GT(kept, 100u);
+  ASSERT_TRUE(v.extend(kayles, kept + 50).ok());
+  HeapValues fresh;
+  ASSERT_TRUE(fresh.extend(kayles, kept + 50).ok());
+  for (std::uint64_t n = 0; n <= kept + 50; ++n) ASSERT_EQ(v[n], fresh[n]) << n;
 }
 
 }  // namespace

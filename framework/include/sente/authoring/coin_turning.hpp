@@ -331,9 +331,10 @@ ToggleBoard product_board(const G& g, const H& h, int rows, int cols, int first_
 // threads (0: OpenMP's default capped by the cores); one runs per 2^24
 // options (support/threads.hpp), so 1..63 runs on one; `threads_used`, when
 // given, is set to the number that ran. `progress` gets (options done,
-// options in all).
+// options in all); its stop flag is looked at before each coin (at most
+// 16 million options, milliseconds).
 //
-// Errors: kInvalidArgument unless 1 <= n <= 4096.
+// Errors: kInvalidArgument unless 1 <= n <= 4096; kCancelled when stopped.
 inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
     int n, const Progress& progress = {}, int threads = 0, int* threads_used = nullptr) {
   if (n < 1 || n > 4096)
@@ -371,6 +372,7 @@ inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
   std::uint64_t next_report = 0;  // thread 0's
   const std::uint64_t step = std::max<std::uint64_t>(1, total / 200);
   report(progress, 0, total);
+  std::atomic<bool> stop{false};
   auto solve_tile = [&](std::uint64_t tile, int thread) {
     Scratch& s = scratch[thread];
     const auto [ti, tj] = tiles[tile];
@@ -378,6 +380,11 @@ inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
     std::uint64_t options = 0;
     for (int a = std::max(1, ti * kTile); a < a_end; ++a)
       for (int b = std::max(a, tj * kTile); b < b_end; ++b) {  // a <= b: the mirror is equal
+        if (stop.load(std::memory_order_relaxed)) return;
+        if (progress.stop_requested()) {
+          stop = true;
+          return;
+        }
         if (++s.gen == 0) {
           std::fill(s.seen.begin(), s.seen.end(), 0);
           s.gen = 1;
@@ -407,6 +414,8 @@ inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
         if (tj - 1 >= ti) wait(number[static_cast<std::size_t>(ti) * per_side + (tj - 1)]);
       },
       solve_tile);
+  if (stop)
+    return stopped(absl::StrFormat("%d of %d options of the single-coin mex", done.load(), total));
   report(progress, total, total);
   return v;
 }

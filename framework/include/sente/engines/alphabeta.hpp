@@ -158,10 +158,12 @@ struct SearchStats {
 };
 
 // The result of one search: `value` when resolved (exact, or a bound of the
-// window asked for), nothing when the node limit stopped it.
+// window asked for), nothing when the node limit or a stop request (`stopped`)
+// ended it.
 struct SearchResult {
   bool resolved = false;
   int value = 0;
+  bool stopped = false;
 };
 
 template <SearchGame G>
@@ -187,13 +189,15 @@ class AlphaBeta {
     const auto start = std::chrono::steady_clock::now();
     budget_end_ = options_.node_limit ? stats_.nodes + options_.node_limit
                                       : std::numeric_limits<std::uint64_t>::max();
-    aborted_ = false;
+    aborted_ = stopped_ = false;
     progress_ = &progress;
+    stop_ = progress.stop_flag();
     const int v = search(root, alpha.value_or(r.lo - 1), beta.value_or(r.hi + 1));
     finish(start);
     if (!aborted_) report(progress, kProgressScale, kProgressScale);
     progress_ = nullptr;
-    return aborted_ ? SearchResult{} : SearchResult{true, v};
+    stop_ = nullptr;
+    return aborted_ ? SearchResult{false, 0, stopped_} : SearchResult{true, v};
   }
 
   // One entry per legal move of `root`: the move, its value for the player to
@@ -204,6 +208,7 @@ class AlphaBeta {
     SearchResult result;
   };
   std::vector<MoveResult> analyze(const Position& root, const Progress& progress = {}) {
+    const Progress stop_only(progress.stop_flag());
     depth_ = 1;  // children are not roots: no per-move progress inside
     MoveList<G> list;
     for_each_move(*game_, root, [&](const Move& m) { list.push_back(m); });
@@ -216,12 +221,13 @@ class AlphaBeta {
       if constexpr (alphabeta_detail::ScoredPlay<G>) {
         auto s = game_->play(root, m);
         effect = s.effect;
-        child = solve(s.child);
+        child = solve(s.child, stop_only);
       } else {
-        child = solve(game_->play(root, m));
+        child = solve(game_->play(root, m), stop_only);
       }
       out.push_back({m, child.resolved ? SearchResult{true, move_value(effect, child.value)}
-                                       : SearchResult{}});
+                                       : SearchResult{false, 0, child.stopped}});
+      if (child.stopped) break;
     }
     report(progress, list.size, list.size);
     depth_ = 0;
@@ -251,6 +257,10 @@ class AlphaBeta {
   int search(const Position& p, int alpha, int beta) {
     if (stats_.nodes >= budget_end_) {  // the budget is spent: stop, count nothing
       aborted_ = true;
+      return 0;
+    }
+    if (stop_ && stats_.nodes % kStopInterval == 0 && stop_->stop_requested()) {
+      aborted_ = stopped_ = true;
       return 0;
     }
     ++stats_.nodes;
@@ -433,6 +443,10 @@ class AlphaBeta {
   SearchStats stats_;
   std::uint64_t budget_end_ = 0;
   bool aborted_ = false;
+  bool stopped_ = false;            // aborted_ on a stop request
+  const StopFlag* stop_ = nullptr;  // of the running solve()
+  // Nodes between looks at the stop flag: well under a millisecond.
+  static constexpr std::uint64_t kStopInterval = 4096;
   int depth_ = 0;                       // of the node being searched
   const Progress* progress_ = nullptr;  // of the running solve()
   std::uint64_t progress_base_ = 0, progress_share_ = 0;

@@ -31,8 +31,9 @@
 // DenseOptions::max_states or the memory available, or cannot be allocated
 // (support/table_alloc.hpp; the message gives the sizes); kInvalidArgument
 // for a bitset game with more than 62 cells or a completion game with more
-// than 63 groups (its scores would overflow int8). Other games must keep
-// values within [-127, 127].
+// than 63 groups (its scores would overflow int8); kCancelled when stopped on
+// request (DenseOptions::progress's stop flag, looked at before each block).
+// Other games must keep values within [-127, 127].
 #pragma once
 
 #include <algorithm>
@@ -148,9 +149,11 @@ inline int layer_threads(int high_bits, const DenseOptions& options) {
 // Runs `solve_block(h)` for every h in [0, 2^high_bits) on `threads` threads,
 // each block after the blocks it reads, h | bit for every bit h lacks: a
 // wavefront (support/wavefront.hpp) by layers of popcount from high_bits down
-// to 0, with no barrier between layers.
+// to 0, with no barrier between layers. False when stopped on request
+// (options.progress's flag): the blocks after the request are skipped, each
+// in nanoseconds, so the table is incomplete and must not be used.
 template <class SolveBlock>
-void for_blocks_by_layer(int high_bits, int threads, const DenseOptions& options,
+bool for_blocks_by_layer(int high_bits, int threads, const DenseOptions& options,
                          SolveBlock solve_block) {
   const std::uint64_t blocks = std::uint64_t{1} << high_bits;
   std::vector<std::uint64_t> start(high_bits + 2, 0);  // by popcount, descending
@@ -159,6 +162,7 @@ void for_blocks_by_layer(int high_bits, int threads, const DenseOptions& options
   std::vector<std::uint64_t> order(blocks);
   for (std::uint64_t h = 0; h < blocks; ++h) order[start[high_bits - std::popcount(h)]++] = h;
   std::atomic<std::uint64_t> done{0};
+  std::atomic<bool> stopped{false};
   std::uint64_t next_report = 0;  // thread 0's
   const std::uint64_t step = std::max<std::uint64_t>(1, blocks / 200);
   report(options.progress, 0, blocks);
@@ -169,6 +173,11 @@ void for_blocks_by_layer(int high_bits, int threads, const DenseOptions& options
           if (!(h >> p & 1)) wait(h | std::uint64_t{1} << p);
       },
       [&](std::uint64_t h, int thread) {
+        if (stopped.load(std::memory_order_relaxed)) return;
+        if (options.progress.stop_requested()) {
+          stopped = true;
+          return;
+        }
         solve_block(h);
         const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
         if (thread == 0 && d >= next_report) {  // the callback runs on one thread only
@@ -176,7 +185,9 @@ void for_blocks_by_layer(int high_bits, int threads, const DenseOptions& options
           report(options.progress, d, blocks);
         }
       });
+  if (stopped) return false;
   report(options.progress, blocks, blocks);
+  return true;
 }
 
 // Scalar pull for position `s`: the best move value, or 0 without moves.
@@ -189,8 +200,9 @@ inline std::int8_t pull(const G& game, const std::int8_t* table, std::uint64_t s
   return static_cast<std::int8_t>(best == kUnset ? 0 : best);
 }
 
+// False when stopped on request (the table is then incomplete).
 template <IndexedGame G>
-void sweep_generic(const G& game, DenseTable& table, int threads, const DenseOptions& options,
+bool sweep_generic(const G& game, DenseTable& table, int threads, const DenseOptions& options,
                    DenseStats& stats) {
   std::int8_t* t = table.data();
   const std::uint64_t n = table.size();
@@ -198,21 +210,23 @@ void sweep_generic(const G& game, DenseTable& table, int threads, const DenseOpt
     const int cells = game.cell_count();
     const int k = std::min(cells, kBlockBits);
     const std::uint64_t block = std::uint64_t{1} << k;
-    for_blocks_by_layer(cells - k, threads, options, [&](std::uint64_t h) {
+    stats.kernel = "generic-parallel";
+    stats.threads = threads;
+    return for_blocks_by_layer(cells - k, threads, options, [&](std::uint64_t h) {
       const std::uint64_t base = h << k;
       for (std::uint64_t i = block; i-- > 0;) t[base + i] = pull(game, t, base + i);
     });
-    stats.kernel = "generic-parallel";
-    stats.threads = threads;
   } else {
+    stats.kernel = "generic";
+    stats.threads = 1;
     const std::uint64_t step = std::max<std::uint64_t>(1, n / 200);
     for (std::uint64_t s = n; s-- > 0;) {
       t[s] = pull(game, t, s);
       if ((n - s) % step == 0) report(options.progress, n - s, n);
+      if ((n - s) % 4096 == 0 && options.progress.stop_requested()) return false;
     }
     report(options.progress, n, n);
-    stats.kernel = "generic";
-    stats.threads = 1;
+    return true;
   }
 }
 
@@ -412,7 +426,7 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
   absl::StatusOr<DenseTable> allocated = DenseTable::allocate(n, threads);
   if (!allocated.ok()) return allocated.status();
   DenseTable& table = *allocated;
-  bool done = false;
+  bool done = false, complete = false;
   if constexpr (CompletionGame<G>) {
     if (options.kernel != DenseKernel::kGeneric) {
       std::span<const std::uint64_t> groups = game.groups();
@@ -421,8 +435,8 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
             "%d groups: scores would overflow the int8 table (at most 63)", groups.size()));
       const CompletionLayout layout(game.cell_count(), groups);
       const CompletionSweep sweep(layout, table.data());
-      for_blocks_by_layer(layout.cells - layout.k, threads, options,
-                          [&](std::uint64_t h) { sweep.solve_block(h); });
+      complete = for_blocks_by_layer(layout.cells - layout.k, threads, options,
+                                     [&](std::uint64_t h) { sweep.solve_block(h); });
       stats.kernel = "completion";
       stats.threads = threads;
       done = true;
@@ -431,8 +445,12 @@ absl::StatusOr<DenseTable> solve_dense(const G& game, const DenseOptions& option
   if (!done) {
     if (options.kernel == DenseKernel::kCompletion)
       return absl::InvalidArgumentError("this game does not model CompletionGame");
-    sweep_generic(game, table, threads, options, stats);
+    complete = sweep_generic(game, table, threads, options, stats);
   }
+  if (!complete)
+    return stopped(absl::StrFormat(
+        "%.1f s of the dense sweep over %d states",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), n));
   stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (stats_out) *stats_out = stats;
   return allocated;

@@ -98,12 +98,15 @@ class MemoGrundy {
       : game_(game), options_(std::move(options)) {}
 
   // The Grundy value of `p`. Errors: kResourceExhausted when the memo would
-  // exceed options.max_positions or the memory available (the memo is kept:
-  // values solved so far stay valid).
-  absl::StatusOr<std::uint32_t> value(const Position& p) {
+  // exceed options.max_positions or the memory available; kCancelled when
+  // `stop` (looked at every 4,096 nodes) is set. The memo is kept either
+  // way: values solved so far stay valid.
+  absl::StatusOr<std::uint32_t> value(const Position& p, const StopFlag* stop = nullptr) {
     const auto t0 = std::chrono::steady_clock::now();
     failure_ = absl::OkStatus();
+    stop_ = stop;
     const std::uint32_t v = solve(p);
+    stop_ = nullptr;
     stats_.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     stats_.positions = memo_.size();
     stats_.memo_bytes = memo_bytes();
@@ -143,6 +146,10 @@ class MemoGrundy {
   }
 
   std::uint32_t solve(const Position& p) {
+    if (stop_ && stats_.nodes % 4096 == 0 && stop_->stop_requested()) {
+      failure_ = stopped(absl::StrFormat("%d nodes of the Grundy memo", stats_.nodes));
+      return 0;
+    }
     ++stats_.nodes;
     const Key k = game_.key(p);
     if (auto it = memo_.find(k); it != memo_.end()) return it->second;
@@ -170,6 +177,7 @@ class MemoGrundy {
 
   const G& game_;
   MemoOptions options_;
+  const StopFlag* stop_ = nullptr;  // of the running value()
   absl::flat_hash_map<Key, std::uint32_t, KeyHasher> memo_;
   MemoStats stats_;
   absl::Status failure_;

@@ -56,7 +56,9 @@ class HeapValues {
   // Values every heap size up to `n`. kResourceExhausted when n is above the
   // limit given, with the limit, or the table does not fit in the memory
   // available (support/table_alloc.hpp). `progress` gets the work done as
-  // (h^2, n^2), the sweep's cost being quadratic, a few hundred times at most.
+  // (h^2, n^2), the sweep's cost being quadratic, a few hundred times at most;
+  // its stop flag is looked at before each heap (kCancelled; the heaps valued
+  // so far are kept, and valid).
   template <HeapGame G>
   absl::Status extend(const G& game, std::uint64_t n, const Progress& progress = {}) {
     if (n > max_heap_)
@@ -74,6 +76,10 @@ class HeapValues {
     std::vector<std::uint8_t> seen;
     const std::uint64_t stride = std::max<std::uint64_t>(4096, n / 256);
     for (std::uint64_t h = values_.size(); h <= n; ++h) {
+      if (progress.stop_requested()) {
+        stats_.heaps = values_.size();
+        return stopped(absl::StrFormat("valuing heaps 0..%d of %d", h - 1, n));
+      }
       // XORs of values below 2^k stay below 2^k.
       seen.assign(std::bit_ceil(std::uint64_t{stats_.largest_value} + 1) + 1, 0);
       std::uint64_t visits = 0;

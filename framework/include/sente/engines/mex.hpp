@@ -314,9 +314,11 @@ std::vector<std::uint32_t> blocks_by_depth(const ToggleSweep<E>& sweep, std::uin
 // sources; 23 on Turning Corners 5 x 5, 1 on a Ruler line, whose every block
 // needs the one before). With several, blocks are solved by the wavefront
 // (support/wavefront.hpp) in order of depth: a thread waits only for the
-// sources of the block it claimed, not for the other threads' blocks.
+// sources of the block it claimed, not for the other threads' blocks. False
+// when stopped on request (o.progress's flag, looked at before each block;
+// the blocks after it are skipped): the table is then incomplete.
 template <class E, ToggleView V>
-void sweep_toggle(const V& view, E* t, int threads, const DenseGrundyOptions& o,
+bool sweep_toggle(const V& view, E* t, int threads, const DenseGrundyOptions& o,
                   DenseGrundyStats& stats) {
   std::vector<std::vector<std::uint64_t>> masks(view.cell_count());
   for (int c = 0; c < view.cell_count(); ++c) {
@@ -337,7 +339,13 @@ void sweep_toggle(const V& view, E* t, int threads, const DenseGrundyOptions& o,
   std::uint64_t next_report = 0;  // thread 0's
   const std::uint64_t step = std::max<std::uint64_t>(1, blocks / 200);
   report(o.progress, 0, blocks);
+  std::atomic<bool> stop{false};
   auto solve = [&](std::uint64_t h, int thread) {
+    if (stop.load(std::memory_order_relaxed)) return;
+    if (o.progress.stop_requested()) {
+      stop = true;
+      return;
+    }
     sweep.solve_block(h, scratch[thread]);
     const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
     if (thread == 0 && d >= next_report) {  // the callback runs on one thread only
@@ -352,15 +360,18 @@ void sweep_toggle(const V& view, E* t, int threads, const DenseGrundyOptions& o,
         blocks, threads, [&](std::uint64_t i) { return order[i]; },
         [&](std::uint64_t h, auto&& wait) { sweep.for_each_source(h, wait); }, solve);
   }
+  if (stop) return false;
   report(o.progress, blocks, blocks);
   stats.options = 0;
   for (const auto& s : scratch) stats.options += s.options;
   stats.kernel = "toggle";
   stats.threads = threads;
+  return true;
 }
 
+// False when stopped on request (looked at every 4,096 states).
 template <class E, DenseImpartialView V>
-void sweep_generic(const V& view, E* t, std::uint64_t n, const DenseGrundyOptions& o,
+bool sweep_generic(const V& view, E* t, std::uint64_t n, const DenseGrundyOptions& o,
                    DenseGrundyStats& stats) {
   std::vector<std::uint32_t> values;
   const std::uint64_t step = std::max<std::uint64_t>(1, n / 200);
@@ -371,28 +382,32 @@ void sweep_generic(const V& view, E* t, std::uint64_t n, const DenseGrundyOption
     option_count += values.size();
     t[s] = static_cast<E>(grundy::mex(values));
     if ((s + 1) % step == 0) report(o.progress, s + 1, n);
+    if (s % 4096 == 0 && o.progress.stop_requested()) return false;
   }
   report(o.progress, n, n);
   stats.options = option_count;
   stats.kernel = "generic";
   stats.threads = 1;
+  return true;
 }
 
 // A table of `states` entries of `width` bytes filled by sweep(entries) for
 // the matching entry type, with the stats every sweep reports; `threads`
-// sets the memory kept free beside the table.
+// sets the memory kept free beside the table. kCancelled when the sweep
+// returns false (stopped on request): no table.
 template <class Sweep>
 absl::StatusOr<GrundyTable> run_sweep(std::uint64_t states, int width, int threads,
                                       DenseGrundyStats& st, Sweep&& sweep) {
   const auto t0 = std::chrono::steady_clock::now();
   absl::StatusOr<GrundyTable> table = GrundyTable::allocate(states, width, threads);
   if (!table.ok()) return table.status();
-  if (width == 1)
-    sweep(table->data<std::uint8_t>());
-  else if (width == 2)
-    sweep(table->data<std::uint16_t>());
-  else
-    sweep(table->data<std::uint32_t>());
+  const bool complete = width == 1   ? sweep(table->data<std::uint8_t>())
+                        : width == 2 ? sweep(table->data<std::uint16_t>())
+                                     : sweep(table->data<std::uint32_t>());
+  if (!complete)
+    return stopped(absl::StrFormat(
+        "%.1f s of the dense Grundy sweep over %d states",
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), states));
   st.states = states;
   st.table_bytes = states * width;
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -425,7 +440,7 @@ absl::StatusOr<GrundyTable> solve_dense_grundy(const V& view, const DenseGrundyO
   const int threads = threads_for(states >> std::min(n, kBlockBits), kBlocksPerThread, o.threads);
   DenseGrundyStats st;
   absl::StatusOr<GrundyTable> table = run_sweep(states, width, threads, st, [&](auto* entries) {
-    sweep_toggle(view, entries, threads, o, st);
+    return sweep_toggle(view, entries, threads, o, st);
   });
   if (table.ok() && stats) *stats = st;
   return table;
@@ -442,8 +457,9 @@ requires(!ToggleView<V>) absl::StatusOr<GrundyTable> solve_dense_grundy(
   const int width = max_moves == 0 ? 4 : width_for(max_moves);
   if (absl::Status s = check_limit(states, width, o); !s.ok()) return s;
   DenseGrundyStats st;
-  absl::StatusOr<GrundyTable> table = run_sweep(
-      states, width, 1, st, [&](auto* entries) { sweep_generic(view, entries, states, o, st); });
+  absl::StatusOr<GrundyTable> table = run_sweep(states, width, 1, st, [&](auto* entries) {
+    return sweep_generic(view, entries, states, o, st);
+  });
   if (table.ok() && stats) *stats = st;
   return table;
 }

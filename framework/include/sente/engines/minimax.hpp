@@ -10,7 +10,8 @@
 // among the best moves (informative only).
 //
 // A node limit (`max_nodes`, 0 = none) stops the search with nothing: no
-// partial value is ever returned.
+// partial value is ever returned. So does a stop request (`stop`, looked at
+// every kStopInterval nodes; MinimaxStats::stopped says which).
 #pragma once
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <optional>
 
 #include "sente/game.hpp"
+#include "sente/support/progress.hpp"
 
 namespace sente {
 
@@ -29,6 +31,7 @@ struct MinimaxValue {
 
 struct MinimaxStats {
   std::uint64_t nodes = 0;
+  bool stopped = false;  // the last search ended on a stop request
 };
 
 namespace minimax_detail {
@@ -41,17 +44,25 @@ inline bool better(int v, int d, int bv, int bd, bool win_loss) {
   return v > 0 ? d < bd : v < 0 ? d > bd : d > bd;
 }
 
+// Nodes between looks at the stop flag: microseconds of work.
+inline constexpr std::uint64_t kStopInterval = 4096;
+
 template <AcyclicRules G>
 std::optional<MinimaxValue> search(const G& g, const typename G::Position& p, bool win_loss,
-                                   MinimaxStats& stats, std::uint64_t max_nodes) {
+                                   MinimaxStats& stats, std::uint64_t max_nodes,
+                                   const StopFlag* stop) {
   if (max_nodes && stats.nodes >= max_nodes) return std::nullopt;
+  if (stop && stats.nodes % kStopInterval == 0 && stop->stop_requested()) {
+    stats.stopped = true;
+    return std::nullopt;
+  }
   ++stats.nodes;
   bool any = false, stopped = false;
   int best = 0, best_depth = 0;
   for_each_move(g, p, [&](const typename G::Move& m) {
     if (stopped) return;
     const auto s = play_scored(g, p, m);
-    const std::optional<MinimaxValue> c = search(g, s.child, win_loss, stats, max_nodes);
+    const std::optional<MinimaxValue> c = search(g, s.child, win_loss, stats, max_nodes, stop);
     if (!c) {
       stopped = true;
       return;
@@ -71,13 +82,15 @@ std::optional<MinimaxValue> search(const G& g, const typename G::Position& p, bo
 }  // namespace minimax_detail
 
 // The value of `p` for its player to move, with its depth; nothing when
-// max_nodes (> 0) positions were visited first.
+// max_nodes (> 0) positions were visited first or `stop` was set.
 template <AcyclicRules G>
 std::optional<MinimaxValue> minimax(const G& g, const typename G::Position& p,
-                                    MinimaxStats* stats = nullptr, std::uint64_t max_nodes = 0) {
+                                    MinimaxStats* stats = nullptr, std::uint64_t max_nodes = 0,
+                                    const StopFlag* stop = nullptr) {
   MinimaxStats local;
   MinimaxStats& s = stats ? *stats : local;
-  return minimax_detail::search(g, p, is_win_loss(g), s, max_nodes ? s.nodes + max_nodes : 0);
+  s.stopped = false;
+  return minimax_detail::search(g, p, is_win_loss(g), s, max_nodes ? s.nodes + max_nodes : 0, stop);
 }
 
 }  // namespace sente

@@ -30,7 +30,9 @@
 //
 // Errors (absl::Status): kResourceExhausted as above; kFailedPrecondition for
 // a cycle in a scored game; kInvalidArgument when a position's value leaves
-// the game's value_range or its depth exceeds 65,535 plies.
+// the game's value_range or its depth exceeds 65,535 plies; kCancelled when
+// stopped on request (RetrogradeOptions::progress's stop flag, looked at
+// every 4,096 positions).
 #pragma once
 
 #include <algorithm>
@@ -143,6 +145,10 @@ class RetrogradeGraph {
         found, o.max_positions, format_bytes(bytes_now()), bytes_per_position()));
   }
 
+  // Positions between looks at the stop flag (retrograde_test measures the
+  // latency of a stop).
+  static constexpr std::uint64_t kStopInterval = 4096;
+
   // Breadth-first enumeration with the forward edges.
   absl::Status enumerate(const Position& root, const RetrogradeOptions& o) {
     auto add = [&](const Position& p) -> std::uint32_t {
@@ -167,6 +173,9 @@ class RetrogradeGraph {
       });
       offset_.push_back(child_.size());
       if (positions_.size() > o.max_positions) return too_large(o, positions_.size());
+      if (id % kStopInterval == 0 && o.progress.stop_requested())
+        return stopped(
+            absl::StrFormat("enumerating %d positions of retrograde analysis", positions_.size()));
       if (positions_.size() >= next_check) {
         next_check = positions_.size() + (1 << 16);
         report(o.progress, positions_.size(), o.max_positions);
@@ -255,6 +264,9 @@ class RetrogradeGraph {
       const std::uint32_t c = queue.front();
       queue.pop_front();
       if (++resolved % step == 0) report(o.progress, resolved, n);
+      if (resolved % kStopInterval == 0 && o.progress.stop_requested())
+        return stopped(
+            absl::StrFormat("resolving %d of %d positions of retrograde analysis", resolved, n));
       for (std::uint64_t e = pred_offset[c]; e < pred_offset[c + 1]; ++e) {
         const std::uint32_t p = pred[e];
         if (done[p]) continue;

@@ -44,7 +44,9 @@
 // Errors (absl::Status): kResourceExhausted (memory, with needed and
 // available bytes); kFailedPrecondition when a move goes to an earlier tier
 // or a child's rank is outside its tier (the game's ranking is wrong), or a
-// depth exceeds 126 plies; whatever the checkpoint callback returns.
+// depth exceeds 126 plies; kCancelled when stopped on request
+// (RankedOptions::progress's stop flag, looked at before each chunk of a
+// sweep); whatever the checkpoint callback returns.
 #pragma once
 
 #include <omp.h>
@@ -364,6 +366,16 @@ class RankedTable : public RankedTableBase {
     return absl::OkStatus();
   }
 
+  // True once a stop was requested (o.progress's flag): a chunk of a sweep
+  // (milliseconds) looks before it starts, and once set the rest are skipped;
+  // the sweep's caller then returns stopped() and the table is dropped.
+  static bool stop_here(const RankedOptions& o, std::atomic<bool>& stop) {
+    if (stop.load(std::memory_order_relaxed)) return true;
+    if (!o.progress.stop_requested()) return false;
+    stop = true;
+    return true;
+  }
+
   // Where the solve stands now, to the checkpoint callback.
   absl::Status boundary(const RankedOptions& o) {
     return o.checkpoint ? o.checkpoint(*this) : absl::OkStatus();
@@ -392,7 +404,9 @@ class RankedTable : public RankedTableBase {
         const int threads = threads_for(saturating_add(words, saturating_mul(pending, 1024)),
                                         kWordsPerThread, threads_);
         stats_.threads = std::max(stats_.threads, threads);
+        std::atomic<bool> stop{false};
         team.parallel_for(chunks, threads, [&](std::uint64_t c, int thread) {
+          if (stop_here(o, stop)) return;
           std::uint64_t local_found = 0, local_expanded = 0;
           thread_local std::vector<std::uint64_t> targets;
           const std::uint64_t end = std::min<std::uint64_t>(words, (c + 1) * 256);
@@ -446,6 +460,9 @@ class RankedTable : public RankedTableBase {
               "move");
         if (bad_rank)
           return absl::FailedPreconditionError("the game's rank() left its tier's range");
+        if (stop)
+          return stopped(absl::StrFormat("reaching %d positions of tier %d of the tablebase",
+                                         expanded.load(), t));
         pending = found;
       }
       stage_ = {RankedStage::Phase::kReach, static_cast<std::uint64_t>(t) + 1};
@@ -588,7 +605,9 @@ class RankedTable : public RankedTableBase {
       // evaluates the unresolved positions.
       const int threads = threads_for(unresolved + blocks / 16, kPositionsPerThread, threads_);
       stats_.threads = std::max(stats_.threads, threads);
+      std::atomic<bool> stop{false};
       team.parallel_for(chunks, threads, [&](std::uint64_t c, int thread) {
+        if (stop_here(o, stop)) return;
         std::uint64_t local_resolved = 0, local_evaluated = 0, local_won = 0, local_lost = 0;
         bool local_deep = false;
         const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);
@@ -637,6 +656,7 @@ class RankedTable : public RankedTableBase {
             "a position lies more than %d plies from the end; the ranked engine stores depths "
             "in one byte",
             ranked_value::kMaxDepth));
+      if (stop) return stopped(absl::StrFormat("round %d of the tablebase's resolution", k));
       stats_.evaluated += evaluated;
       unresolved -= resolved;
       lost_at.resize(k + 1, 0);

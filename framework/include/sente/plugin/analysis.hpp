@@ -91,12 +91,12 @@ void set_value(const G& g, const typename G::Position& p, const EngineValue& v, 
 
 // Progress of one step of `n`, as part of the whole.
 inline Progress part(const Progress& progress, std::uint64_t i, std::uint64_t n) {
-  if (!progress) return {};
-  return [&progress, i, n](std::uint64_t done, std::uint64_t total) {
+  if (!progress) return progress;  // no report, but its stop flag
+  return progress.reporting([&progress, i, n](std::uint64_t done, std::uint64_t total) {
     constexpr std::uint64_t kScale = 1 << 20;
     const std::uint64_t within = total ? kScale * std::min(done, total) / total : 0;
     report(progress, i * kScale + within, n * kScale);
-  };
+  });
 }
 
 }  // namespace analysis_detail

@@ -31,7 +31,7 @@ using sente::BoardView;
 using sente::NamedText;
 using sente::Shape;
 
-inline constexpr std::uint32_t kAbiVersion = 9;
+inline constexpr std::uint32_t kAbiVersion = 10;  // 10: Progress carries a StopFlag
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.

@@ -23,9 +23,9 @@ class ProgressBar {
 
   void update(std::uint64_t done, std::uint64_t total);
   void finish();
-  // A Progress callback that updates this bar.
-  Progress callback() {
-    return [this](std::uint64_t d, std::uint64_t t) { update(d, t); };
+  // A Progress that updates this bar, with the caller's stop flag if any.
+  Progress callback(const StopFlag* stop = nullptr) {
+    return Progress([this](std::uint64_t d, std::uint64_t t) { update(d, t); }, stop);
   }
   // True when stderr is a terminal.
   static bool stderr_is_terminal();

@@ -46,6 +46,8 @@ struct AlphaBetaEngine {
     absl::StatusOr<EngineValue> value(const typename G::Position& p,
                                       const Progress& progress) override {
       const SearchResult r = engine_.solve(p, progress);
+      if (r.stopped)
+        return stopped(absl::StrCat(engine_.stats().nodes, " nodes of alpha-beta in all"));
       return EngineValue{r.resolved, r.value, std::nullopt, std::nullopt};
     }
     std::vector<Stat> stats() const override {

@@ -35,8 +35,9 @@ struct GrundyEngine {
   class Run final : public Runner<G> {
    public:
     Run(const G& g, grundy::MemoOptions o) : memo_(g, std::move(o)) {}
-    absl::StatusOr<EngineValue> value(const typename G::Position& p, const Progress&) override {
-      absl::StatusOr<std::uint32_t> v = memo_.value(p);
+    absl::StatusOr<EngineValue> value(const typename G::Position& p,
+                                      const Progress& progress) override {
+      absl::StatusOr<std::uint32_t> v = memo_.value(p, progress.stop_flag());
       if (!v.ok()) return v.status();
       return nimber_value(*v);
     }

@@ -39,7 +39,12 @@ struct MatroidEngine {
   class Run final : public Runner<G> {
    public:
     explicit Run(const G& g) : g_(g) {}
-    absl::StatusOr<EngineValue> value(const typename G::Position& p, const Progress&) override {
+    // Polynomial (milliseconds a position): the stop flag is looked at
+    // before each position only.
+    absl::StatusOr<EngineValue> value(const typename G::Position& p,
+                                      const Progress& progress) override {
+      if (progress.stop_requested())
+        return stopped(absl::StrCat(positions_, " positions of the matroid engine"));
       const auto t0 = std::chrono::steady_clock::now();
       const bool wins = matroid::mover_wins(g_.switching_game(p), g_.side_to_move(p));
       ++positions_;

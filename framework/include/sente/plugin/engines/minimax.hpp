@@ -30,10 +30,12 @@ struct MinimaxEngine {
   class Run final : public Runner<G> {
    public:
     explicit Run(const G& g, std::uint64_t limit) : g_(g), limit_(limit) {}
-    absl::StatusOr<EngineValue> value(const typename G::Position& p, const Progress&) override {
+    absl::StatusOr<EngineValue> value(const typename G::Position& p,
+                                      const Progress& progress) override {
       const auto t0 = std::chrono::steady_clock::now();
-      const std::optional<MinimaxValue> v = minimax(g_, p, &stats_, limit_);
+      const std::optional<MinimaxValue> v = minimax(g_, p, &stats_, limit_, progress.stop_flag());
       seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      if (stats_.stopped) return stopped(absl::StrCat(stats_.nodes, " nodes of minimax"));
       if (!v) return EngineValue{};
       EngineValue e{true, v->value, std::nullopt, std::nullopt};
       if (!is_win_loss(g_) || v->value != 0) e.depth = v->depth;
