@@ -119,7 +119,8 @@ struct TablebaseEngine {
       if (!t.ok()) return t.status();
       if (!table_.empty()) {
         if (absl::Status s = save_ranked(table_, *t, id, "table"); !s.ok())
-          return absl::InternalError(absl::StrCat("the table was not written: ", s.message()));
+          // The file layer's code: no room is exit 5, a FIFO at FILE.tmp 4.
+          return absl::Status(s.code(), absl::StrCat("the table was not written: ", s.message()));
         std::error_code ignored;
         std::filesystem::remove(checkpoint, ignored);
       }
