@@ -290,6 +290,19 @@ inline absl::StatusOr<std::uint64_t> free_bytes(const std::string& dir) {
 
 }  // namespace table_file_detail
 
+// The size in bytes of the table file write_table_file writes for a header
+// whose text (the "key=value\n" lines of game, rules, engine, kind and the
+// fields) takes `text_bytes`, and sections given as (name length, size in
+// bytes) pairs in order: to check the disk before the sections exist.
+inline std::uint64_t table_file_bytes(
+    std::uint64_t text_bytes, std::span<const std::pair<std::uint64_t, std::uint64_t>> sections) {
+  namespace d = table_file_detail;
+  std::uint64_t end = d::kPrefixBytes + text_bytes + 4;
+  for (const auto& section : sections) end += 4 + section.first + 16;  // the directory
+  for (const auto& section : sections) end = d::align_up(end) + section.second;
+  return end + d::kTrailerBytes;
+}
+
 // Writes a table file at `path` (format above): `path + ".tmp"` first, fsync,
 // then rename onto `path`, so `path` is always complete or absent. Checks the
 // free disk space first. Progress is in bytes written, of the whole file.
