@@ -2,9 +2,7 @@
 // file named by --table) and the figures the published solve gives, each
 // beside the published value when --check names published-values.md.
 
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -17,6 +15,7 @@
 #include "game.hpp"
 #include "sente/plugin/registry.hpp"
 #include "sente/published/markdown_table.hpp"
+#include "sente/support/text_file.hpp"
 
 namespace sente::gobblet_gobblers {
 namespace {
@@ -69,13 +68,13 @@ struct Published {
 };
 
 absl::StatusOr<Published> read_published(const std::string& path) {
-  std::ifstream in(path);
-  if (!in)
-    return absl::NotFoundError(absl::StrCat(
-        "cannot read ", path, "; give --check the path of gobblet-gobblers/published-values.md"));
-  std::stringstream text;
-  text << in.rdbuf();
-  Published p{{}, text.str()};
+  absl::StatusOr<std::string> text = read_text_file(path, 1 << 20, "published-values.md");
+  if (!text.ok())
+    return absl::Status(text.status().code(),
+                        absl::StrCat("cannot read ", path, " (", text.status().message(),
+                                     "); give --check the path of "
+                                     "gobblet-gobblers/published-values.md"));
+  Published p{{}, std::move(*text)};
   for (const std::vector<std::string>& row : markdown_table_rows(p.text, "| item"))
     if (row.size() >= 2) p.rows[row[0]] = row[1];
   if (p.rows.empty())

@@ -1,10 +1,8 @@
 #include "census.hpp"
 
 #include <chrono>
-#include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <thread>
 
 #include "absl/strings/numbers.h"
@@ -14,6 +12,7 @@
 #include "lehman_census.hpp"
 #include "search_census.hpp"
 #include "sente/published/markdown_table.hpp"
+#include "sente/support/text_file.hpp"
 
 namespace sente::shannon {
 namespace {
@@ -22,13 +21,12 @@ constexpr const char* kPublishedHeader = "| vertices | graphs |";
 
 // The published rows: vertices -> counts (second_player left 0).
 absl::StatusOr<std::map<int, CensusCounts>> read_published(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    return absl::NotFoundError(
-        absl::StrCat("cannot read ", path, "; give the path of bridg-it/published-values.md"));
-  std::stringstream text;
-  text << in.rdbuf();
-  const auto rows = markdown_table_rows(text.str(), kPublishedHeader);
+  absl::StatusOr<std::string> text = read_text_file(path, 1 << 20, "published-values.md");
+  if (!text.ok())
+    return absl::Status(text.status().code(),
+                        absl::StrCat("cannot read ", path, " (", text.status().message(),
+                                     "); give the path of bridg-it/published-values.md"));
+  const auto rows = markdown_table_rows(*text, kPublishedHeader);
   if (rows.empty())
     return absl::InvalidArgumentError(
         absl::StrCat(path, " has no table starting '", kPublishedHeader,

@@ -274,6 +274,51 @@ TEST_F(GobbletTableFile, ReachedSetsThatMiscountAreRefusedWhateverTheirChecksum)
   }
 }
 
+// Issue 23 case 9: a table whose values are forged (every byte 1: a loss in
+// 0 plies) and whose checksum is recomputed by the format's own writer passes
+// every check of the file layer; its header's counts no longer match the
+// values, and it is refused, here and through the driver (exit 4, nothing
+// solved or written over it).
+TEST_F(GobbletTableFile, ForgedValuesWithARecomputedChecksumAreRefused) {
+  const std::string file = path("forged.sente");
+  {
+    absl::StatusOr<MappedTable> whole = MappedTable::open(saved());
+    ASSERT_TRUE(whole.ok()) << whole.status();
+    absl::StatusOr<std::span<const std::byte>> words = whole->section("reached");
+    absl::StatusOr<std::span<const std::byte>> values = whole->section("values");
+    ASSERT_TRUE(words.ok() && values.ok());
+    const std::vector<std::byte> forged(values->size(), std::byte{1});
+    const TableSection sections[] = {{"reached", *words}, {"values", forged}};
+    ASSERT_TRUE(write_table_file(file, whole->header(), sections).ok());
+  }
+  ASSERT_TRUE(MappedTable::open(file).ok());  // the checksum holds
+  const RankedStats& s = solved().stats();
+  expect_refused(open(file), file,
+                 absl::StrCat("the header counts ", s.wins,
+                              " wins but the values hold 0: the file is corrupt or forged"));
+  // Every count is compared: values that keep the wins but turn draws into
+  // losses in 0 plies are refused on the losses.
+  {
+    absl::StatusOr<MappedTable> whole = MappedTable::open(saved());
+    ASSERT_TRUE(whole.ok()) << whole.status();
+    absl::StatusOr<std::span<const std::byte>> values = whole->section("values");
+    std::vector<std::byte> forged(values->begin(), values->end());
+    for (std::byte& b : forged)
+      if (b == std::byte{ranked_value::kDraw}) b = std::byte{1};
+    const TableSection sections[] = {{"reached", *whole->section("reached")}, {"values", forged}};
+    ASSERT_TRUE(write_table_file(file, whole->header(), sections).ok());
+  }
+  expect_refused(open(file), file, absl::StrCat("the header counts ", s.losses, " losses"));
+
+  const std::string before = read_all(file);
+  const sente::testing::Result r = sente::testing::sente(
+      "solve gobblet-gobblers --set pieces=1 --set sizes=3 --quiet --table " + file);
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find(file + ": the header counts"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("corrupt or forged; delete it and solve again"), std::string::npos) << r.out;
+  EXPECT_TRUE(read_all(file) == before);
+}
+
 // A table without a section is damaged, not absent: NotFound would make the
 // engine solve again and write over the user's file.
 TEST_F(GobbletTableFile, ATableMissingASectionIsRefusedNotTakenAsAbsent) {
@@ -482,6 +527,88 @@ TEST_F(GobbletTableFile, DriverKilledAndRunAgainWritesTheSameTable) {
   ASSERT_EQ(sente("solve " + args + file + " --set checkpoint-every=0").code, 0);
   EXPECT_FALSE(fs::exists(file + ".checkpoint"));
   EXPECT_TRUE(read_all(file) == read_all(reference));
+}
+
+// Issue 23 case 8: a checkpoint that cannot be written (here a directory
+// where its temporary file goes) is a warning, and the solve goes on to
+// write the table (before: exit 6, and every resume died at the same point).
+TEST_F(GobbletTableFile, ACheckpointThatCannotBeWrittenIsAWarning) {
+  const std::string file = path("t.sente");
+  fs::create_directory(file + ".checkpoint.tmp");
+  const sente::testing::Result r = sente::testing::sente(
+      "solve gobblet-gobblers --set pieces=1 --set sizes=3 --quiet --set checkpoint-every=0 "
+      "--table " +
+      file);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("sente: warning: a checkpoint was not written ("), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find(".checkpoint.tmp is a directory"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the solve goes on without it"), std::string::npos) << r.out;
+  // Said once, not at every tier and round.
+  EXPECT_EQ(r.out.find("warning", r.out.find("warning") + 1), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(file));
+  EXPECT_FALSE(fs::exists(file + ".checkpoint"));
+  EXPECT_TRUE(open(file).ok());
+}
+
+// The disk a solve into a table file needs (issue 23 case 8), as sizes:
+// ranked_file_bytes is the file's size up to the header's figures, and the
+// room check refuses with both sizes once the table does not fit.
+TEST_F(GobbletTableFile, TheDiskRoomForATableIsKnownBeforeTheSolve) {
+  const std::uint64_t n = index_size(game_);
+  const std::uint64_t bytes = fs::file_size(saved());
+  const std::uint64_t estimate = ranked_file_bytes(identity_of(game_), n, solved().values().size());
+  EXPECT_GE(estimate, bytes);
+  EXPECT_LE(estimate, bytes + 400);
+  // Before reaching, the values are not counted: the reachable set alone.
+  EXPECT_LE(ranked_file_bytes(identity_of(game_), n, 0), bytes - solved().values().size() + 400);
+  // A checkpoint during the resolution is as large as the table.
+  const std::string checkpoint = path("c.checkpoint");
+  ASSERT_TRUE(save_ranked(checkpoint, solved(), identity_of(game_), "checkpoint").ok());
+  EXPECT_GE(estimate, fs::file_size(checkpoint));
+
+  EXPECT_TRUE(check_table_room("dir/t.sente", 1000, 1000, true).ok());
+  const absl::Status exact = check_table_room("dir/t.sente", 398'662, 398'661, true);
+  EXPECT_TRUE(absl::IsResourceExhausted(exact)) << exact;
+  EXPECT_NE(exact.message().find("not enough disk space for the table file dir/t.sente: it needs "
+                                 "389 KiB (398662 bytes), 389 KiB (398661 bytes) is free in dir"),
+            absl::string_view::npos)
+      << exact;
+  const absl::Status lower = check_table_room("t.sente", 5'000'000, 0, false);
+  EXPECT_NE(
+      lower.message().find("it needs at least 4.77 MiB (5000000 bytes), 0 B (0 bytes) is "
+                           "free in .; free disk space or give --table a file on another disk"),
+      absl::string_view::npos)
+      << lower;
+}
+
+// The same through the driver, on a file system too small for the table (a
+// tmpfs of our own; skipped where mounting is not allowed): refused with
+// exit 5 before the solve when even the reachable set does not fit, and once
+// reaching is done when the whole table does not (before: after the whole
+// solve, with exit 6).
+TEST_F(GobbletTableFile, DriverRefusesATableTheDiskCannotHold) {
+  const std::string args = "solve gobblet-gobblers --set pieces=1 --set sizes=3 --quiet --table ";
+  // 64 KiB: not even the reachable set (210 KiB); 320 KiB: the set but not
+  // the values (the table is 389 KiB).
+  for (const auto& [kib, needs] :
+       {std::pair<int, std::string>{64, "it needs at least "}, {320, "it needs 3"}}) {
+    SCOPED_TRACE(kib);
+    const fs::path mount = dir_ / absl::StrCat("disk", kib);
+    fs::create_directories(mount);
+    const sente::testing::Result mounted = sente::testing::run_command(
+        absl::StrCat("mount -t tmpfs -o size=", kib, "k tmpfs ", mount.string(), " 2>&1"));
+    if (mounted.code != 0) GTEST_SKIP() << "cannot mount a tmpfs here: " << mounted.out;
+    const std::string file = (mount / "t.sente").string();
+    const sente::testing::Result r = sente::testing::sente(args + file);
+    EXPECT_EQ(r.code, 5) << r.out;
+    EXPECT_NE(r.out.find("not enough disk space for the table file " + file + ": " + needs),
+              std::string::npos)
+        << r.out;
+    EXPECT_TRUE(fs::is_empty(mount))
+        << "left on the disk: " << fs::directory_iterator(mount)->path();
+    sente::testing::run_command("umount " + mount.string());
+  }
 }
 
 // A table holds positions up to symmetry, or all of them (the engine option

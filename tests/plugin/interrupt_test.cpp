@@ -198,16 +198,48 @@ TEST(Interrupt, WithJsonTheInterruptionIsAJsonDocument) {
   fs::remove_all(dir);
 }
 
-TEST(Interrupt, ATableFileSolveSaysHowToResume) {
+// Issue 23 case 10: the message names the checkpoint only once one is on
+// disk. Gobblet Gobblers with 3 pieces of 2 sizes solves for about 10 s.
+TEST(Interrupt, ATableFileSolveNamesOnlyACheckpointOnDisk) {
   const fs::path dir = scratch("sente_resume");
   const fs::path log = dir / "stderr.txt";
-  const int rc =
-      run_and_signal("solve gobblet-gobblers --quiet --table " + (dir / "g.table").string(), log,
-                     SIGINT, std::chrono::milliseconds(1500));
-  EXPECT_EQ(rc, 130);
-  const std::string said = read(log);
-  EXPECT_NE(said.find("run the same command again to resume"), std::string::npos) << said;
-  EXPECT_NE(said.find((dir / "g.table.checkpoint").string()), std::string::npos) << said;
+  const std::string solve = "solve gobblet-gobblers --set pieces=3 --set sizes=2 --quiet --table " +
+                            (dir / "g.table").string();
+  const std::string checkpoint = (dir / "g.table.checkpoint").string();
+  // Stopped before its first checkpoint (one every 300 s by default): no
+  // checkpoint to name, and none made up.
+  EXPECT_EQ(run_and_signal(solve, log, SIGINT, std::chrono::milliseconds(1000)), 130);
+  std::string said = read(log);
+  EXPECT_NE(said.find("interrupted (SIGINT)"), std::string::npos) << said;
+  EXPECT_EQ(said.find("checkpoint"), std::string::npos) << said;
+  EXPECT_EQ(said.find("resume"), std::string::npos) << said;
+  EXPECT_FALSE(fs::exists(checkpoint));
+
+  // Stopped once a checkpoint is on disk (one at every tier and round):
+  // running the same command again resumes from it.
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SENTE_DRIVER) + " " + solve +
+                            " --set checkpoint-every=0 >/dev/null 2>" + log.string();
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  bool seen = false;
+  for (int i = 0; i < 60000 && !seen; ++i) {  // up to a minute
+    seen = fs::exists(checkpoint);
+    if (!seen) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  kill(pid, SIGINT);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(seen) << "no checkpoint was written";
+  EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 130);
+  said = read(log);
+  EXPECT_NE(
+      said.find("run the same command again to resume from the last checkpoint, " + checkpoint),
+      std::string::npos)
+      << said;
+  EXPECT_TRUE(fs::exists(checkpoint));
   EXPECT_FALSE(fs::exists(dir / "g.table"));
   fs::remove_all(dir);
 }

@@ -8,6 +8,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "sente/support/regular_file.hpp"
 
 namespace sente::driver {
 
@@ -24,6 +25,10 @@ absl::Status check_file_option(const std::string& name, const std::string& path)
   const std::string flag = "--" + name + " " + path;
   if (fs::is_directory(path, ec))
     return absl::InvalidArgumentError(absl::StrCat(flag, ": a directory; give a file name"));
+  // A FIFO or device would block or be replaced: only a regular file is read
+  // or written in its place.
+  if (absl::Status s = check_regular_or_absent(path); !s.ok())
+    return absl::InvalidArgumentError(absl::StrCat("--", name, " ", s.message()));
   if (fs::exists(path, ec)) return absl::OkStatus();  // read, or written in its place
   const fs::path p(path);
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");

@@ -13,10 +13,12 @@ namespace sente::driver {
 std::string listed_engine(const plugin::GameInfo& info, const std::string& name);
 
 // Whether the file an option names (role kFile: a table file read when it
-// exists, else written after the solve) can be used: an existing file, or a
-// new one in an existing writable directory, so a solve of minutes or hours
-// does not end in "could not write". Errors: kInvalidArgument naming the
-// option as given (--NAME) and the path.
+// exists, else written after the solve) can be used: an existing regular
+// file, or a new one in an existing writable directory, so a solve of minutes
+// or hours does not end in "could not write". Errors: kInvalidArgument naming
+// the option as given (--NAME) and the path: a directory, a FIFO, device or
+// socket ("--table p is a FIFO, not a regular file: give a file path"), no
+// writable directory.
 absl::Status check_file_option(const std::string& name, const std::string& path);
 
 // `options` for `info`'s game: the engine named as listed (listed_engine),

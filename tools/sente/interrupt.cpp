@@ -17,8 +17,8 @@ constexpr std::size_t kPathBytes = 4096;
 char temp_paths[kSlots][kPathBytes];
 std::atomic<bool> temp_claimed[kSlots];  // slot taken by a TempFile
 std::atomic<bool> temp_ready[kSlots];    // its path is written in full
-char resume_hint[kPathBytes];
-std::atomic<bool> hint_set{false};
+char resume_checkpoint[kPathBytes];
+std::atomic<bool> checkpoint_set{false};
 std::atomic<bool> json{false};
 std::atomic<pid_t> child{0};
 
@@ -39,9 +39,11 @@ extern "C" void on_signal(int sig) {
   // A fresh line: a progress bar may be half drawn.
   say(sig == SIGINT ? "\nsente: interrupted (SIGINT): stopped; no output file was written"
                     : "\nsente: terminated (SIGTERM): stopped; no output file was written");
-  if (hint_set.load()) {
-    say("; ");
-    say(resume_hint);
+  // Only a checkpoint on disk is named (access(2) is async-signal-safe); a
+  // checkpoint appears whole, by rename, so one that exists can be resumed.
+  if (checkpoint_set.load() && ::access(resume_checkpoint, F_OK) == 0) {
+    say("; run the same command again to resume from the last checkpoint, ");
+    say(resume_checkpoint);
   }
   say("\n");
   if (json.load())
@@ -67,10 +69,11 @@ void set_interrupt_json(bool on) {
   json = on;
 }
 
-void set_resume_hint(const std::string& hint) {
-  hint_set = false;
-  std::strncpy(resume_hint, hint.c_str(), kPathBytes - 1);
-  hint_set = !hint.empty();
+void set_resume_checkpoint(const std::string& path) {
+  checkpoint_set = false;
+  if (path.size() >= kPathBytes) return;  // too long to name: nothing said
+  std::memcpy(resume_checkpoint, path.c_str(), path.size() + 1);
+  checkpoint_set = !path.empty();
 }
 
 TempFile::TempFile(const std::string& path) {

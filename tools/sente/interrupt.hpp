@@ -18,9 +18,12 @@ void install_interrupt_handlers();
 // ({"error", "exit_code"}), as every other error is.
 void set_interrupt_json(bool on);
 
-// What the interrupt message adds, e.g. "run the same command again: the
-// solve resumes from t.table.checkpoint". Empty: nothing to resume.
-void set_resume_hint(const std::string& hint);
+// The checkpoint a solve writes (e.g. "t.table.checkpoint"). The interrupt
+// message says that running the same command again resumes from it only if
+// it is on disk when the signal comes (checked in the handler with
+// access(2)): a solve stopped before its first checkpoint names none. Empty:
+// nothing to resume.
+void set_resume_checkpoint(const std::string& path);
 
 // A temporary file removed if a signal ends the run while it exists; the
 // owner removes or renames it in the normal way. At most a few at a time.

@@ -98,7 +98,8 @@ void add_game_options(CLI::App* cmd, GameArgs& args) {
 
 void add_common(CLI::App* cmd, Common& common) {
   cmd->add_flag("--json", common.json, "Print the result as JSON on stdout");
-  cmd->add_flag("--quiet,-q", common.quiet, "No progress bar and no warnings on stderr");
+  cmd->add_flag("--quiet,-q", common.quiet,
+                "No progress bar and no warnings on stderr (but a checkpoint not written)");
 }
 
 // `run` unless an option is given twice (a game command's handlers start here).

@@ -13,6 +13,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "interrupt.hpp"
+#include "sente/support/regular_file.hpp"
 
 namespace sente::driver {
 
@@ -110,11 +111,14 @@ absl::Status write_file_atomically(const std::string& given, const std::string& 
   }
   const std::string path = real.string();
   // Not a regular file (a device such as /dev/null, a FIFO): written in place,
-  // never replaced by a regular file.
+  // never replaced by a regular file; a FIFO nobody reads is refused, not
+  // waited on.
   if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return system_error(absl::StrCat("cannot write ", given));
-    return write_all(fd, text, given);
+    absl::StatusOr<int> fd = open_output_in_place(path);
+    if (!fd.ok())
+      return absl::IsInvalidArgument(fd.status()) ? fd.status()
+                                                  : absl::InternalError(fd.status().message());
+    return write_all(*fd, text, given);
   }
   std::string tmp = path + ".XXXXXX";
   std::vector<char> name(tmp.begin(), tmp.end());

@@ -28,8 +28,9 @@ absl::Status check_outputs(const std::vector<std::string>& paths);
 // fsync, rename, fsync of the directory); a symbolic link is followed, and a
 // device or FIFO (/dev/null, a pipe) is written in place, never replaced. The temporary file is
 // removed on failure and by the driver's SIGINT/SIGTERM handler (interrupt.hpp). Errors: kInternal
-// naming the file and the system's reason (e.g. "No space left on device"); `path` is then
-// untouched.
+// naming the file and the system's reason (e.g. "No space left on device"); kInvalidArgument for
+// a FIFO with no reader (refused at once, not waited on: support/regular_file.hpp); `path` is
+// then untouched.
 absl::Status write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace sente::driver

@@ -14,8 +14,7 @@ absl::StatusOr<plugin::LoadedPlugin> find_game(const std::string& game, bool qui
       if (auto it = options.find(o.name); it != options.end() &&
                                           o.scope == plugin::OptionScope::kEngine &&
                                           o.role == plugin::OptionRole::kFile)
-        set_resume_hint("run the same command again to resume from the last checkpoint, " +
-                        it->second + ".checkpoint (written as the solve goes)");
+        set_resume_checkpoint(it->second + ".checkpoint");
   if (!p.ok() || quiet) return p;
   int unloadable = 0;
   for (const plugin::PluginProblem& n : p->notes) {

@@ -1,12 +1,12 @@
 #include "serve/static_files.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <system_error>
+#include <utility>
 
 #include <boost/dll/runtime_symbol_info.hpp>
 
+#include "sente/support/text_file.hpp"
 #include "serve/url.hpp"
 
 namespace sente::serve {
@@ -47,12 +47,11 @@ std::optional<StaticFile> read_static(const std::filesystem::path& root, std::st
   // Still inside the app's folder once every link is followed.
   auto [b, f] = std::mismatch(base.begin(), base.end(), file.begin(), file.end());
   if (b != base.end()) return std::nullopt;
-  if (!fs::is_regular_file(file, ec) || fs::file_size(file, ec) > (16u << 20) || ec)
-    return std::nullopt;
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
+  // A regular file of at most 16 MiB, opened without blocking on a FIFO.
+  absl::StatusOr<std::string> content = read_regular_file(file.string(), 16u << 20, "a web file");
+  if (!content.ok()) return std::nullopt;
   StaticFile out;
-  out.content.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  out.content = std::move(*content);
   out.content_type = content_type(file);
   return out;
 }

@@ -139,6 +139,42 @@ struct RankedStats {
   int threads = 1;              // the most threads a sweep or round ran on (this run)
 };
 
+// What a finished table's value bytes count (RankedStats' figures of the
+// same names, and what a table file's header states): add() takes the values
+// a span at a time, in any split.
+struct RankedCounts {
+  std::uint64_t positions = 0, terminal = 0, wins = 0, losses = 0, draws = 0;
+  int longest_win = 0, longest_loss = 0;               // plies
+  std::uint64_t longest_wins = 0, longest_losses = 0;  // positions at those depths
+  std::uint64_t unresolved = 0;                        // bytes 0: none in a finished table
+
+  void add(std::span<const std::uint8_t> values) {
+    using namespace ranked_value;
+    positions += values.size();
+    for (std::uint8_t v : values) {
+      if (v == kDraw) {
+        ++draws;
+        continue;
+      }
+      if (v == kUnresolved) {
+        ++unresolved;
+        continue;
+      }
+      const int d = depth(v);
+      if (d == 0) ++terminal;
+      if (is_win(v)) {
+        ++wins;
+        if (d > longest_win) longest_win = d, longest_wins = 0;
+        if (d == longest_win) ++longest_wins;
+      } else {
+        ++losses;
+        if (d > longest_loss) longest_loss = d, longest_losses = 0;
+        if (d == longest_loss) ++longest_losses;
+      }
+    }
+  }
+};
+
 struct RankedOptions {
   // Enumerate canonical positions (game.canonical) when the game gives them.
   bool symmetry = true;
@@ -705,30 +741,19 @@ class RankedTable : public RankedTableBase {
   }
 
   void count() {
-    using namespace ranked_value;
     stats_.positions = reached_.size();
     stats_.bytes = RankedSet::bytes_for(n_) + values_.size();
+    RankedCounts c;
+    c.add(values_);
     RankedStats& s = stats_;
-    s.wins = s.losses = s.draws = s.terminal = 0;
-    s.longest_win = s.longest_loss = 0;
-    s.longest_wins = s.longest_losses = 0;
-    for (std::uint8_t v : values_) {
-      if (v == kDraw) {
-        ++s.draws;
-        continue;
-      }
-      const int d = depth(v);
-      if (d == 0) ++s.terminal;
-      if (is_win(v)) {
-        ++s.wins;
-        if (d > s.longest_win) s.longest_win = d, s.longest_wins = 0;
-        if (d == s.longest_win) ++s.longest_wins;
-      } else {
-        ++s.losses;
-        if (d > s.longest_loss) s.longest_loss = d, s.longest_losses = 0;
-        if (d == s.longest_loss) ++s.longest_losses;
-      }
-    }
+    s.wins = c.wins;
+    s.losses = c.losses;
+    s.draws = c.draws;
+    s.terminal = c.terminal;
+    s.longest_win = c.longest_win;
+    s.longest_wins = c.longest_wins;
+    s.longest_loss = c.longest_loss;
+    s.longest_losses = c.longest_losses;
   }
 
   const G* game_;

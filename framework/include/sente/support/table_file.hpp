@@ -77,6 +77,7 @@
 #include "absl/strings/str_format.h"
 #include "sente/support/memory.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/support/regular_file.hpp"
 
 namespace sente {
 
@@ -289,12 +290,26 @@ inline absl::StatusOr<std::uint64_t> free_bytes(const std::string& dir) {
 
 }  // namespace table_file_detail
 
+// The size in bytes of the table file write_table_file writes for a header
+// whose text (the "key=value\n" lines of game, rules, engine, kind and the
+// fields) takes `text_bytes`, and sections given as (name length, size in
+// bytes) pairs in order: to check the disk before the sections exist.
+inline std::uint64_t table_file_bytes(
+    std::uint64_t text_bytes, std::span<const std::pair<std::uint64_t, std::uint64_t>> sections) {
+  namespace d = table_file_detail;
+  std::uint64_t end = d::kPrefixBytes + text_bytes + 4;
+  for (const auto& section : sections) end += 4 + section.first + 16;  // the directory
+  for (const auto& section : sections) end = d::align_up(end) + section.second;
+  return end + d::kTrailerBytes;
+}
+
 // Writes a table file at `path` (format above): `path + ".tmp"` first, fsync,
 // then rename onto `path`, so `path` is always complete or absent. Checks the
 // free disk space first. Progress is in bytes written, of the whole file.
 // Errors (the .tmp is removed and `path` left as it was): InvalidArgument (a
 // header value with a line break, a field named like a reserved key or given
-// twice, an empty or repeated section name), ResourceExhausted (not enough
+// twice, an empty or repeated section name; a FIFO, device or directory at
+// `path + ".tmp"`, left there), ResourceExhausted (not enough
 // disk space: needed vs available), NotFound (the directory does not exist),
 // or the errno of the failing call with the path and bytes written so far.
 inline absl::Status write_table_file(const std::string& path, const TableHeader& header,
@@ -322,8 +337,10 @@ inline absl::Status write_table_file(const std::string& path, const TableHeader&
         absl::StrFormat("%snot enough disk space: the table needs %s (%d bytes), %s is free in %s",
                         prefix, format_bytes(total), total, format_bytes(*available), dir));
 
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return with_prefix(absl::ErrnoToStatus(errno, "cannot create " + tmp));
+  // Non-blocking open: a FIFO left at the .tmp name is refused, not waited on.
+  absl::StatusOr<int> opened = open_regular_file(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!opened.ok()) return with_prefix(opened.status());
+  const int fd = *opened;
   bool fd_open = true;
   auto fail = [&](const absl::Status& s) {
     if (fd_open) ::close(fd);
@@ -361,7 +378,9 @@ class MappedTable {
  public:
   // Maps and checks `path`, in this order, refusing with:
   //   NotFound           no file at `path` (so callers can tell absent from bad);
-  //   InvalidArgument    not a regular file, too short for the magic, bad magic;
+  //   InvalidArgument    not a regular file (a FIFO, a device: refused without
+  //                      blocking, see support/regular_file.hpp), too short
+  //                      for the magic, bad magic;
   //   FailedPrecondition an unsupported format version;
   //   DataLoss           truncated or longer than its directory says (expected
   //                      vs actual bytes), a malformed directory, no end
@@ -447,21 +466,18 @@ class MappedTable {
 inline absl::StatusOr<MappedTable> MappedTable::open(const std::string& path,
                                                      const TableExpect& expect,
                                                      const Progress& progress) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ENOENT) return absl::NotFoundError("no table file at " + path);
-    return absl::ErrnoToStatus(errno, "cannot open table file " + path);
+  // Non-blocking open: a FIFO at `path` is refused, not waited on.
+  absl::StatusOr<int> opened = open_regular_file(path, O_RDONLY);
+  if (!opened.ok()) {
+    if (absl::IsNotFound(opened.status())) return absl::NotFoundError("no table file at " + path);
+    return opened.status();
   }
+  const int fd = *opened;
   struct stat st {};
   if (::fstat(fd, &st) != 0) {
     const int e = errno;
     ::close(fd);
     return absl::ErrnoToStatus(e, "cannot read table file " + path);
-  }
-  if (!S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return absl::InvalidArgumentError(path +
-                                      " is not a regular file: give --table a different file");
   }
   MappedTable table;
   table.path_ = path;

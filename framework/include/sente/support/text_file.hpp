@@ -1,17 +1,23 @@
-// Reading a whole text file of reference data or a position, with the checks
-// every caller needs: the file exists, is a regular file, and is not larger
-// than `max_bytes` (a guard against pointing a command at a disk image).
+// Reading a whole file of reference data, a position or a web page, with the
+// checks every caller needs: the file exists, is a regular file (opened
+// without blocking on a FIFO), and is not larger than `max_bytes` (a guard
+// against pointing a command at a disk image).
 #pragma once
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <cstring>
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "sente/support/memory.hpp"
+#include "sente/support/regular_file.hpp"
 
 namespace sente {
 
@@ -23,24 +29,55 @@ inline bool strip_utf8_bom(std::string& text) {
   return true;
 }
 
-// The file's bytes, without a leading UTF-8 byte-order mark. Errors:
-// kNotFound (no such file, unreadable), kInvalidArgument (not a regular file,
-// or larger than max_bytes; the message says `what` the file should hold).
+// The file's bytes. Opened without blocking (support/regular_file.hpp): a
+// FIFO or device is refused, never waited on. Errors: kNotFound (no such
+// file, or unreadable: the reason given), kInvalidArgument (not a regular
+// file, or larger than max_bytes; the message says `what` the file should
+// hold).
+inline absl::StatusOr<std::string> read_regular_file(const std::string& path,
+                                                     std::uintmax_t max_bytes,
+                                                     const std::string& what) {
+  absl::StatusOr<int> fd = open_regular_file(path, O_RDONLY);
+  if (!fd.ok()) {
+    if (absl::IsInvalidArgument(fd.status())) return fd.status();
+    // Absent or unreadable: the user's path is bad input either way.
+    return absl::NotFoundError(fd.status().message());
+  }
+  auto fail = [&](absl::Status s) {
+    ::close(*fd);
+    return s;
+  };
+  auto unreadable = [&] {
+    return fail(
+        absl::NotFoundError(absl::StrCat("cannot read ", path, ": ", std::strerror(errno))));
+  };
+  auto too_large = [&] {
+    return fail(absl::InvalidArgumentError(absl::StrFormat("%s is larger than %s: too large for %s",
+                                                           path, format_bytes(max_bytes), what)));
+  };
+  struct stat st {};
+  if (::fstat(*fd, &st) != 0) return unreadable();
+  if (static_cast<std::uintmax_t>(st.st_size) > max_bytes) return too_large();
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {  // to the end, which may differ from st_size if the file grows
+    const ssize_t n = ::read(*fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return unreadable();
+    if (n == 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > max_bytes) return too_large();
+  }
+  ::close(*fd);
+  return text;
+}
+
+// The file's bytes without a leading UTF-8 byte-order mark; errors as
+// read_regular_file.
 inline absl::StatusOr<std::string> read_text_file(const std::string& path, std::uintmax_t max_bytes,
                                                   const std::string& what) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return absl::NotFoundError("no such file: " + path);
-  if (!std::filesystem::is_regular_file(path, ec))
-    return absl::InvalidArgumentError(path + " is not a regular file");
-  if (std::filesystem::file_size(path, ec) > max_bytes)
-    return absl::InvalidArgumentError(absl::StrFormat("%s is larger than %s: too large for %s",
-                                                      path, format_bytes(max_bytes), what));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError("cannot read " + path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
-  strip_utf8_bom(text);
+  absl::StatusOr<std::string> text = read_regular_file(path, max_bytes, what);
+  if (text.ok()) strip_utf8_bom(*text);
   return text;
 }
 

@@ -4,14 +4,21 @@
 // and depth in plies), kept in a table file when `table` names one.
 //
 // With table=FILE: an existing FILE is memory-mapped and checked (checksum,
-// game, rules) instead of solving; otherwise the solve writes FILE.checkpoint
-// every `checkpoint-every` seconds (a killed run resumes from it), then FILE
-// (complete or absent), then removes the checkpoint.
+// game, rules, the header's counts against the values) instead of solving;
+// otherwise the solve writes FILE.checkpoint every `checkpoint-every`
+// seconds (a killed run resumes from it), then FILE (complete or absent),
+// then removes the checkpoint. The disk's room for FILE is checked before the
+// solve (at least its reachable set; exit 5) and again, exactly, once the
+// reachable positions are counted. A checkpoint that cannot be written, or
+// would take the table's room, is a warning on stderr and the solve goes on.
 // The game's identity in the file: info().name and, when the game gives it,
 // `std::string rules_text() const` (every rule option as text).
 #pragma once
 
+#include <unistd.h>
+
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -102,15 +109,26 @@ struct TablebaseEngine {
               absl::Status(c.status().code(),
                            absl::StrCat(c.status().message(),
                                         " (a checkpoint: delete it to solve from the start)")));
+        // The disk must hold the table, known in full once the reachable
+        // positions are counted (a checkpoint past reaching), else at least
+        // its reachable set: refused now rather than after the solve.
+        const bool counted = resume && resume->stage().phase != RankedStage::Phase::kReach;
+        if (absl::Status s = check_room(id, counted ? resume->values().size() : 0, counted);
+            !s.ok())
+          return s;
         auto last = std::chrono::steady_clock::now();
-        o.checkpoint = [&, last](const RankedTableBase& t) mutable -> absl::Status {
+        o.checkpoint = [&, last,
+                        exact = counted](const RankedTableBase& t) mutable -> absl::Status {
+          // Reaching done: the table's size is now exact.
+          if (!exact && t.stage().phase != RankedStage::Phase::kReach) {
+            exact = true;
+            if (absl::Status s = check_room(id, t.values().size(), true); !s.ok()) return s;
+          }
           const auto now = std::chrono::steady_clock::now();
           if (std::chrono::duration<double>(now - last).count() < every_) return absl::OkStatus();
           last = now;
-          absl::Status s = save_ranked(checkpoint, t, id, "checkpoint");
-          if (!s.ok())
-            return absl::InternalError(absl::StrCat("a checkpoint was not written: ", s.message()));
-          return s;
+          write_checkpoint(checkpoint, t, id);
+          return absl::OkStatus();
         };
       }
       absl::StatusOr<RankedTable<G>> t =
@@ -119,7 +137,8 @@ struct TablebaseEngine {
       if (!t.ok()) return t.status();
       if (!table_.empty()) {
         if (absl::Status s = save_ranked(table_, *t, id, "table"); !s.ok())
-          return absl::InternalError(absl::StrCat("the table was not written: ", s.message()));
+          // The file layer's code: no room is exit 5, a FIFO at FILE.tmp 4.
+          return absl::Status(s.code(), absl::StrCat("the table was not written: ", s.message()));
         std::error_code ignored;
         std::filesystem::remove(checkpoint, ignored);
       }
@@ -159,6 +178,59 @@ struct TablebaseEngine {
     }
 
    private:
+    // ResourceExhausted when the disk of table_ lacks room for the table:
+    // `values` value bytes (`exact`), or at least the reachable set.
+    absl::Status check_room(const RankedIdentity& id, std::uint64_t values, bool exact) const {
+      absl::StatusOr<std::uint64_t> free = table_disk_free(table_);
+      if (!free.ok()) return free.status();
+      return check_table_room(table_, ranked_file_bytes(id, index_size(), values), *free, exact);
+    }
+
+    // Saves a checkpoint unless that would leave less room than the table
+    // needs once the old checkpoint is replaced (a checkpoint holds what the
+    // table will: its size is the table's as far as known). A checkpoint
+    // that cannot be written (a full disk, a directory at its .tmp) is a
+    // warning on stderr, once until one is written again: the solve goes
+    // on, and a run stopped meanwhile resumes from the last one written.
+    void write_checkpoint(const std::string& path, const RankedTableBase& t,
+                          const RankedIdentity& id) {
+      const std::uint64_t bytes = ranked_file_bytes(id, index_size(), t.values().size());
+      absl::Status s;
+      if (absl::StatusOr<std::uint64_t> free = table_disk_free(path); !free.ok()) {
+        s = free.status();
+      } else {
+        std::error_code ec;
+        const std::uintmax_t file = std::filesystem::file_size(path, ec);
+        const std::uint64_t old = ec ? 0 : static_cast<std::uint64_t>(file);
+        if (bytes > *free)
+          s = absl::ResourceExhaustedError(
+              absl::StrFormat("not enough disk space: it needs %s, %s is free", format_bytes(bytes),
+                              format_bytes(*free)));
+        else if (*free - bytes + old < bytes)
+          s = absl::ResourceExhaustedError(
+              absl::StrFormat("it would leave %s free, and the table needs %s",
+                              format_bytes(*free - bytes + old), format_bytes(bytes)));
+        else
+          s = save_ranked(path, t, id, "checkpoint");
+      }
+      if (s.ok()) {
+        checkpoint_failing_ = false;
+        return;
+      }
+      if (checkpoint_failing_) return;
+      checkpoint_failing_ = true;
+      const std::string resume =
+          std::filesystem::exists(path)
+              ? absl::StrCat("a stopped run resumes from the last one written, ", path)
+              : std::string("a stopped run starts over");
+      // A fresh line: a progress bar may be half drawn.
+      std::fprintf(stderr,
+                   "%ssente: warning: a checkpoint was not written (%s); the solve goes on "
+                   "without it: %s\n",
+                   ::isatty(STDERR_FILENO) ? "\n" : "", std::string(s.message()).c_str(),
+                   resume.c_str());
+    }
+
     // A table or checkpoint file the user named that cannot be used (corrupt,
     // truncated, of other rules): bad input, whatever the file layer's code.
     static absl::Status bad_file(const absl::Status& s) {
@@ -184,6 +256,7 @@ struct TablebaseEngine {
     double every_;
     bool symmetry_;
     bool resumed_ = false;
+    bool checkpoint_failing_ = false;  // the last checkpoint was not written (warned)
     std::optional<RankedFile> file_;
     std::optional<RankedTable<G>> solved_;
     const RankedTable<G>* table_view_ = nullptr;
