@@ -18,6 +18,7 @@
 #include "sente/engines/minimax.hpp"
 #include "sente/matroid/switching.hpp"
 #include "sente/plugin/adapter.hpp"
+#include "sente/testing/sanitizer.hpp"
 
 namespace sente::shannon {
 namespace {
@@ -336,6 +337,20 @@ TEST(ShannonReaders, DotNestingCountsTheBracesBoostReads) {
               absl::string_view::npos)
         << deep.status();
   }
+}
+
+// Issue 23, case 7 (threads a library cannot start): the census's std::thread
+// pool threw std::system_error when a thread could not start, and the table
+// ended as an internal error (exit 6). Threads of 1 GB stacks (ulimit -s)
+// under a 700 MB address space: the census runs on the calling thread.
+TEST(ShannonDriver, TheCensusRunsOnTheThreadsThatStart) {
+#if defined(SENTE_UNDER_ASAN)
+  GTEST_SKIP() << "ASan's shadow memory does not fit ulimit -v";
+#endif
+  const sente::testing::Result r = sente::testing::run_command(
+      "ulimit -s 1000000; ulimit -v 700000; " + std::string(SENTE_DRIVER) +
+      " table shannon --vertices 5 --threads 8 --json --quiet 2>&1");
+  EXPECT_EQ(r.code, 0) << r.out;
 }
 
 // Issue 23, case 10: an unclosed quote on line 1 of a two-line edge list was
