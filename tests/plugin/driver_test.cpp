@@ -56,10 +56,10 @@ TEST(Driver, SolvesThreeByThreeAsJson) {
 
 // Beyond the dense sweep's 30 undrawn lines alpha-beta searches (the registry
 // tests check that a refused engine's reason is reported); a node limit gives
-// "unresolved", never a guess.
+// "unresolved", never a guess, and exit 7.
 TEST(Driver, LargeDotsAndBoxesPositionsAreSearched) {
   const Result r = sente("solve dots-and-boxes --board 4x4 --node-limit 1000 --json --quiet", true);
-  ASSERT_EQ(r.code, 0) << r.out;
+  ASSERT_EQ(r.code, 7) << r.out;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["engine"], "alphabeta");
   EXPECT_FALSE(j["resolved"].get<bool>());

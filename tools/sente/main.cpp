@@ -36,6 +36,9 @@ constexpr const char* kFooter = R"(Exit codes:
      (bench --compare: a file that is not a complete `sente bench --csv` file)
   5  too large: beyond the engine's limit or the memory available
   6  internal error, or the output could not be written
+  7  unresolved: the engine stopped at its node or time budget before a value (solve: the
+     position's; analyze: the position's or a move's; play: a move the computer played);
+     the output is complete and says which values are unresolved
   130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: no partial output is left, and
      a resumable solve says how to resume (serve stops cleanly on them: 0)
 Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
