@@ -5,9 +5,12 @@
 // rows in one file only, changed values, truncated and garbled files), and
 // the plot script when matplotlib is installed.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +18,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -262,6 +266,63 @@ TEST(Bench, RunOverTheTimeLimitIsStoppedAndSkipped) {
   EXPECT_EQ(j["runs"][1]["status"], "ok");
   // Alone, nothing ran: exit 5 (too large), as for a refusal by size.
   EXPECT_EQ(with_fixture("bench bench-fixture -b 13 -e slow --timeout 0.5 --quiet").code, 5);
+}
+
+// The processes whose parent is `parent` (from /proc/*/stat).
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> out;
+  for (const fs::directory_entry& e : fs::directory_iterator("/proc")) {
+    const std::string name = e.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string stat = read(e.path() / "stat");
+    const std::size_t paren = stat.rfind(')');  // the command may hold blanks
+    if (paren == std::string::npos) continue;
+    std::istringstream rest(stat.substr(paren + 1));
+    char state = 0;
+    pid_t ppid = 0;
+    if (rest >> state >> ppid && ppid == parent) out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+// Whether `pid` is still running: neither gone nor a zombie waiting to be
+// reaped by whoever took it over.
+bool running(pid_t pid) {
+  const std::string stat = read(fs::path("/proc") / std::to_string(pid) / "stat");
+  const std::size_t paren = stat.rfind(')');
+  return paren != std::string::npos && paren + 2 < stat.size() && stat[paren + 2] != 'Z' &&
+         stat[paren + 2] != 'X';
+}
+
+// Issue 23, case 10: a run's child process went on (here 20 s of the `slow`
+// engine) after the driver was killed with SIGKILL, which no handler sees.
+// The child now asks the kernel for SIGKILL when its parent dies.
+TEST(Bench, ARunDiesWithTheDriver) {
+  setenv("SENTE_PLUGIN_PATH", SENTE_BENCH_FIXTURE_GAMES, 1);
+  const pid_t driver = fork();
+  if (driver == 0) {
+    execl(SENTE_DRIVER, SENTE_DRIVER, "bench", "bench-fixture", "-b", "13", "-e", "slow",
+          "--repeat", "1", "--quiet", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  unsetenv("SENTE_PLUGIN_PATH");
+  ASSERT_GT(driver, 0);
+  std::vector<pid_t> runs;
+  for (int i = 0; i < 500 && runs.empty(); ++i) {  // up to 10 s for the fork
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    runs = children_of(driver);
+  }
+  kill(driver, SIGKILL);
+  int status = 0;
+  waitpid(driver, &status, 0);
+  ASSERT_EQ(runs.size(), 1u) << "the driver's run did not start";
+  bool alive = true;
+  for (int i = 0; i < 100 && alive; ++i) {  // up to 2 s
+    alive = running(runs[0]);
+    if (alive) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_FALSE(alive) << "the run " << runs[0] << " outlived its driver";
+  if (alive) kill(runs[0], SIGKILL);
 }
 
 const char* kHeader =
