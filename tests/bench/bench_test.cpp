@@ -386,6 +386,50 @@ TEST(Bench, CompareGivesRatiosOfTwoFiles) {
       sente("bench --compare " + (dir / "old.csv").string() + " " + (dir / "changed.csv").string());
   EXPECT_EQ(changed.code, 1) << changed.out;
   EXPECT_NE(changed.out.find("VALUE CHANGED"), std::string::npos) << changed.out;
+
+  // Issue 23, case 10: a value that changed while `comparable` (what engines
+  // must agree on: here "win") did not was ignored (exit 0).
+  write(dir / "value_only.csv",
+        std::string(kHeader) +
+            "g,2x2,,e1,ok,2x2,5,win,win-loss,win,1,1,1,1000,nodes,1000000,,\n"
+            "# end: 1 rows\n");
+  const Result value_only = sente("bench --json --compare " + (dir / "old.csv").string() + " " +
+                                      (dir / "value_only.csv").string(),
+                                  true);
+  EXPECT_EQ(value_only.code, 1) << value_only.out;
+  EXPECT_EQ(nlohmann::json::parse(value_only.out)["value_changes"],
+            nlohmann::json::array({"g 2x2 e1: old win (value 1), new win (value 5)"}))
+      << value_only.out;
+}
+
+// Issue 23, case 10: a row given twice was compared twice (and counted in
+// the geometric means twice). A file holding one (game, board, position,
+// engine) twice is refused, naming it; a run never writes one (a position
+// given twice runs once, as a board does).
+TEST(Bench, ARowTwiceIsRefusedAndNeverWritten) {
+  const fs::path dir = scratch("twice");
+  const std::string row = "g,2x2,,e1,ok,2x2,1,win,win-loss,win,1,1,1,1000,nodes,1000000,,\n";
+  write(dir / "once.csv", std::string(kHeader) + row + "# end: 1 rows\n");
+  write(dir / "twice.csv", std::string(kHeader) + row + row + "# end: 2 rows\n");
+  const std::string once = (dir / "once.csv").string(), twice = (dir / "twice.csv").string();
+  for (const std::string& files : {once + " " + twice, twice + " " + once}) {
+    const Result r = sente("bench --compare " + files);
+    EXPECT_EQ(r.code, 4) << r.out;
+    EXPECT_NE(r.out.find(twice + " line 3: a second row for g 2x2 e1 (the first is on line 2)"),
+              std::string::npos)
+        << r.out;
+  }
+
+  const std::string csv = (dir / "run.csv").string();
+  const Result run = sente(
+      "bench tic-tac-toe -e alphabeta --position 'X.O|...|...' --position 'X.O|...|...' "
+      "--repeat 1 --quiet --json --csv " +
+          csv,
+      true);
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["runs"].size(), 1u) << run.out;
+  EXPECT_EQ(sente("bench --compare " + csv + " " + csv + " --quiet").code, 0);
+  fs::remove_all(dir);
 }
 
 // A truncated or garbled file is refused with the line and why: exit 4.
