@@ -156,7 +156,9 @@ plugin::GameInfo Game::info() {
        "'u v' per line (any names; \"quotes\" for blanks), '#' comments, ';' also "
        "ends a line; a position adds 'u v short' / 'u v cut' for taken edges, "
        "'s = NAME', 't = NAME' and 'Short to move' / 'Cut to move'"},
-      {"dot", "Graphviz DOT (graph or digraph; read as undirected), node ids as names"},
+      {"dot", absl::StrCat("Graphviz DOT (graph or digraph; read as undirected), node ids as "
+                           "names; subgraphs and attribute lists nested at most ",
+                           kMaxDotNesting, " deep")},
       {"graph6", "one graph6 line (nauty, networkx), optional >>graph6<< header; vertices 0..n-1"}};
   return g;
 }

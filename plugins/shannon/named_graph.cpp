@@ -27,6 +27,7 @@ absl::StatusOr<std::vector<TextLine>> text_lines(std::string_view text) {
   TextLine line{1, {}};
   std::string token;
   bool in_token = false, quoted = false, comment = false;
+  int quote_line = 0;  // where the open quote opened: a name may span lines
   auto end_token = [&] {
     if (in_token) line.tokens.push_back(token);
     token.clear();
@@ -60,6 +61,7 @@ absl::StatusOr<std::vector<TextLine>> text_lines(std::string_view text) {
     }
     if (c == '"') {
       in_token = quoted = true;
+      quote_line = line.number;
     } else if (c == '#') {
       comment = true;
       end_token();
@@ -74,7 +76,7 @@ absl::StatusOr<std::vector<TextLine>> text_lines(std::string_view text) {
   }
   if (quoted)
     return absl::InvalidArgumentError(
-        absl::StrFormat("line %d: a quoted name has no closing '\"'", line.number));
+        absl::StrFormat("line %d: a quoted name has no closing '\"'", quote_line));
   end_line(false);
   return lines;
 }

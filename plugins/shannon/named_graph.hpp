@@ -59,8 +59,12 @@ GraphFormat detect_format(std::string_view text);
 std::string first_dot_word(std::string_view text);
 
 absl::StatusOr<NamedGraph> read_edge_list(std::string_view text);  // edge_list.cpp
-absl::StatusOr<NamedGraph> read_dot(std::string_view text);        // dot.cpp
-absl::StatusOr<NamedGraph> read_graph6(std::string_view text);     // graph6.cpp
+// DOT nesting deeper than kMaxDotNesting ('{' and '[' together, outside
+// strings and comments) is refused (InvalidArgument, with the depth and the
+// line): Boost's reader recurses once per level.
+inline constexpr int kMaxDotNesting = 64;
+absl::StatusOr<NamedGraph> read_dot(std::string_view text);     // dot.cpp
+absl::StatusOr<NamedGraph> read_graph6(std::string_view text);  // graph6.cpp
 // Any of the three, detected.
 absl::StatusOr<NamedGraph> read_graph(std::string_view text);
 

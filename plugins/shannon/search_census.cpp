@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 #include "switching_search.hpp"
@@ -67,7 +68,15 @@ CensusCounts search_census(int vertices, Enumeration enumeration, int threads, b
     sum.disagreements += search.disagreements();
   };
   std::vector<std::thread> pool;
-  for (int t = 1; t < std::max(1, threads); ++t) pool.emplace_back(work);
+  for (int t = 1; t < std::max(1, threads); ++t) {
+    try {
+      pool.emplace_back(work);
+    } catch (const std::system_error&) {
+      // A thread the system cannot start (ulimit -v, a process limit): run
+      // on those started, which claim the tasks as they go.
+      break;
+    }
+  }
   work();
   for (std::thread& t : pool) t.join();
   if (stats) *stats = sum;

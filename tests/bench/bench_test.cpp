@@ -5,9 +5,12 @@
 // rows in one file only, changed values, truncated and garbled files), and
 // the plot script when matplotlib is installed.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -15,6 +18,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -264,6 +268,63 @@ TEST(Bench, RunOverTheTimeLimitIsStoppedAndSkipped) {
   EXPECT_EQ(with_fixture("bench bench-fixture -b 13 -e slow --timeout 0.5 --quiet").code, 5);
 }
 
+// The processes whose parent is `parent` (from /proc/*/stat).
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> out;
+  for (const fs::directory_entry& e : fs::directory_iterator("/proc")) {
+    const std::string name = e.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string stat = read(e.path() / "stat");
+    const std::size_t paren = stat.rfind(')');  // the command may hold blanks
+    if (paren == std::string::npos) continue;
+    std::istringstream rest(stat.substr(paren + 1));
+    char state = 0;
+    pid_t ppid = 0;
+    if (rest >> state >> ppid && ppid == parent) out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+// Whether `pid` is still running: neither gone nor a zombie waiting to be
+// reaped by whoever took it over.
+bool running(pid_t pid) {
+  const std::string stat = read(fs::path("/proc") / std::to_string(pid) / "stat");
+  const std::size_t paren = stat.rfind(')');
+  return paren != std::string::npos && paren + 2 < stat.size() && stat[paren + 2] != 'Z' &&
+         stat[paren + 2] != 'X';
+}
+
+// Issue 23, case 10: a run's child process went on (here 20 s of the `slow`
+// engine) after the driver was killed with SIGKILL, which no handler sees.
+// The child now asks the kernel for SIGKILL when its parent dies.
+TEST(Bench, ARunDiesWithTheDriver) {
+  setenv("SENTE_PLUGIN_PATH", SENTE_BENCH_FIXTURE_GAMES, 1);
+  const pid_t driver = fork();
+  if (driver == 0) {
+    execl(SENTE_DRIVER, SENTE_DRIVER, "bench", "bench-fixture", "-b", "13", "-e", "slow",
+          "--repeat", "1", "--quiet", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  unsetenv("SENTE_PLUGIN_PATH");
+  ASSERT_GT(driver, 0);
+  std::vector<pid_t> runs;
+  for (int i = 0; i < 500 && runs.empty(); ++i) {  // up to 10 s for the fork
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    runs = children_of(driver);
+  }
+  kill(driver, SIGKILL);
+  int status = 0;
+  waitpid(driver, &status, 0);
+  ASSERT_EQ(runs.size(), 1u) << "the driver's run did not start";
+  bool alive = true;
+  for (int i = 0; i < 100 && alive; ++i) {  // up to 2 s
+    alive = running(runs[0]);
+    if (alive) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_FALSE(alive) << "the run " << runs[0] << " outlived its driver";
+  if (alive) kill(runs[0], SIGKILL);
+}
+
 const char* kHeader =
     "game,board,position,engine,status,variant,value,value_text,value_kind,comparable,seconds,"
     "best_seconds,median_seconds,work,work_unit,peak_rss_bytes,engine_detail,note\n";
@@ -325,6 +386,50 @@ TEST(Bench, CompareGivesRatiosOfTwoFiles) {
       sente("bench --compare " + (dir / "old.csv").string() + " " + (dir / "changed.csv").string());
   EXPECT_EQ(changed.code, 1) << changed.out;
   EXPECT_NE(changed.out.find("VALUE CHANGED"), std::string::npos) << changed.out;
+
+  // Issue 23, case 10: a value that changed while `comparable` (what engines
+  // must agree on: here "win") did not was ignored (exit 0).
+  write(dir / "value_only.csv",
+        std::string(kHeader) +
+            "g,2x2,,e1,ok,2x2,5,win,win-loss,win,1,1,1,1000,nodes,1000000,,\n"
+            "# end: 1 rows\n");
+  const Result value_only = sente("bench --json --compare " + (dir / "old.csv").string() + " " +
+                                      (dir / "value_only.csv").string(),
+                                  true);
+  EXPECT_EQ(value_only.code, 1) << value_only.out;
+  EXPECT_EQ(nlohmann::json::parse(value_only.out)["value_changes"],
+            nlohmann::json::array({"g 2x2 e1: old win (value 1), new win (value 5)"}))
+      << value_only.out;
+}
+
+// Issue 23, case 10: a row given twice was compared twice (and counted in
+// the geometric means twice). A file holding one (game, board, position,
+// engine) twice is refused, naming it; a run never writes one (a position
+// given twice runs once, as a board does).
+TEST(Bench, ARowTwiceIsRefusedAndNeverWritten) {
+  const fs::path dir = scratch("twice");
+  const std::string row = "g,2x2,,e1,ok,2x2,1,win,win-loss,win,1,1,1,1000,nodes,1000000,,\n";
+  write(dir / "once.csv", std::string(kHeader) + row + "# end: 1 rows\n");
+  write(dir / "twice.csv", std::string(kHeader) + row + row + "# end: 2 rows\n");
+  const std::string once = (dir / "once.csv").string(), twice = (dir / "twice.csv").string();
+  for (const std::string& files : {once + " " + twice, twice + " " + once}) {
+    const Result r = sente("bench --compare " + files);
+    EXPECT_EQ(r.code, 4) << r.out;
+    EXPECT_NE(r.out.find(twice + " line 3: a second row for g 2x2 e1 (the first is on line 2)"),
+              std::string::npos)
+        << r.out;
+  }
+
+  const std::string csv = (dir / "run.csv").string();
+  const Result run = sente(
+      "bench tic-tac-toe -e alphabeta --position 'X.O|...|...' --position 'X.O|...|...' "
+      "--repeat 1 --quiet --json --csv " +
+          csv,
+      true);
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_EQ(nlohmann::json::parse(run.out)["runs"].size(), 1u) << run.out;
+  EXPECT_EQ(sente("bench --compare " + csv + " " + csv + " --quiet").code, 0);
+  fs::remove_all(dir);
 }
 
 // A truncated or garbled file is refused with the line and why: exit 4.

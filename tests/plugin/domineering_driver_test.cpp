@@ -17,6 +17,7 @@ namespace {
 
 using sente::testing::Result;
 using sente::testing::sente;
+using sente::testing::sente_fed;
 
 TEST(DomineeringDriver, SolvesEightByEightAsPublished) {
   SENTE_REQUIRE_REFERENCE("domineering/published-values.md");
@@ -139,10 +140,41 @@ TEST(DomineeringDriver, CheckFilesMustCheckSomethingAndAgreeWithThemselves) {
   std::filesystem::remove(twice);
 }
 
+// Issue 23, case 10: an unresolved value exited 0, like an answer; it is
+// exit 7 (the output is complete), with and without --json, for solve,
+// analyze (a move unresolved is enough) and play (a move the computer played
+// without a proof); a budget that suffices still exits 0.
 TEST(DomineeringDriver, NodeLimitGivesUnresolvedNotAGuess) {
   const Result r = sente("solve domineering --board 8x8 --node-limit 1000 --json --quiet");
-  ASSERT_EQ(r.code, 0) << r.out;
+  ASSERT_EQ(r.code, 7) << r.out;
   EXPECT_EQ(nlohmann::json::parse(r.out)["value_text"], "unresolved");
+  const Result text = sente("solve domineering --board 8x8 --node-limit 1000");
+  EXPECT_EQ(text.code, 7) << text.out;
+  EXPECT_NE(text.out.find("value unresolved"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("sente: unresolved: alphabeta stopped at its node budget before the "
+                          "value (exit 7)"),
+            std::string::npos)
+      << text.out;
+  EXPECT_EQ(sente("solve domineering --board 3x3 --node-limit 1000 --quiet").code, 0);
+
+  const Result moves = sente(
+      "analyze domineering --board 6x6 --engine alphabeta --node-limit 100 --json --quiet", true);
+  ASSERT_EQ(moves.code, 7) << moves.out;
+  bool unresolved_move = false;
+  const nlohmann::json analysis = nlohmann::json::parse(moves.out);
+  for (const auto& m : analysis["moves"]) unresolved_move |= !m["resolved"].get<bool>();
+  EXPECT_TRUE(unresolved_move) << moves.out;
+  EXPECT_EQ(sente("analyze domineering --board 4x4 --engine alphabeta --quiet").code, 0);
+
+  const Result play = sente_fed(
+      "printf 'quit\\n'",
+      "play domineering --board 6x6 --engine alphabeta --node-limit 100 --first computer --json");
+  EXPECT_EQ(play.code, 7) << play.out;
+  EXPECT_NE(play.out.find("before proving the computer's move"), std::string::npos) << play.out;
+  const Result solved =
+      sente_fed("printf 'quit\\n'", "play domineering --board 3x3 --first computer --json", true);
+  EXPECT_EQ(solved.code, 0) << solved.out;
+  EXPECT_TRUE(nlohmann::json::parse(solved.out)["unproven_moves"].empty()) << solved.out;
 }
 
 }  // namespace

@@ -56,10 +56,10 @@ TEST(Driver, SolvesThreeByThreeAsJson) {
 
 // Beyond the dense sweep's 30 undrawn lines alpha-beta searches (the registry
 // tests check that a refused engine's reason is reported); a node limit gives
-// "unresolved", never a guess.
+// "unresolved", never a guess, and exit 7.
 TEST(Driver, LargeDotsAndBoxesPositionsAreSearched) {
   const Result r = sente("solve dots-and-boxes --board 4x4 --node-limit 1000 --json --quiet", true);
-  ASSERT_EQ(r.code, 0) << r.out;
+  ASSERT_EQ(r.code, 7) << r.out;
   const nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["engine"], "alphabeta");
   EXPECT_FALSE(j["resolved"].get<bool>());
@@ -129,6 +129,34 @@ TEST(Driver, OmpNumThreadsDoesNotInflateTheMemoryNeeded) {
         " solve dots-and-boxes --board 3x3 --json --quiet 2>/dev/null");
     ASSERT_EQ(r.code, 0) << "OMP_NUM_THREADS=" << omp << ": " << r.out;
     EXPECT_EQ(nlohmann::json::parse(r.out)["value"], -3) << omp;
+  }
+}
+
+// Issue 23, case 7: `ulimit -v 50000; sente solve gobblet-gobblers --set
+// pieces=1` exited 1 ("libgomp: Thread creation failed": libgomp exits by
+// itself), which reads as a mismatch. A region now gets the threads that can
+// start: the solve succeeds on fewer, or the memory it needs is refused with
+// 5. Swept over limits around the one where only a thread's stack no longer
+// fits (which depends on the binary's size), and with 512 MiB thread stacks
+// (OMP_STACKSIZE) under 400 MB, where no thread fits at all.
+TEST(Driver, ThreadsThatCannotStartAreNotAMismatch) {
+#if defined(SENTE_UNDER_ASAN)
+  GTEST_SKIP() << "ASan's shadow memory does not fit ulimit -v";
+#endif
+  std::vector<std::string> limits;
+  for (int kb = 40000; kb <= 80000; kb += 4000) limits.push_back(std::to_string(kb));
+  limits.push_back("400000; export OMP_STACKSIZE=512M");
+  for (const std::string& limit : limits) {
+    const Result r = sente::testing::run_command(
+        "ulimit -v " + limit + "; OMP_NUM_THREADS=2 " + SENTE_DRIVER +
+        " solve gobblet-gobblers --set pieces=1 --json --quiet 2>/dev/null");
+    SCOPED_TRACE(limit);
+    ASSERT_TRUE(r.code == 0 || r.code == 5) << r.code << ": " << r.out;
+    const nlohmann::json j = nlohmann::json::parse(r.out);  // with --json, errors too
+    if (r.code == 0)
+      EXPECT_EQ(j["value_text"], "draw") << r.out;
+    else
+      EXPECT_NE(j["error"].get<std::string>().find("memory"), std::string::npos) << r.out;
   }
 }
 

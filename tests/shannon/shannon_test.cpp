@@ -3,6 +3,7 @@
 // labelled graph up to 5 vertices, bad input, and the driver end to end.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -17,6 +18,7 @@
 #include "sente/engines/minimax.hpp"
 #include "sente/matroid/switching.hpp"
 #include "sente/plugin/adapter.hpp"
+#include "sente/testing/sanitizer.hpp"
 
 namespace sente::shannon {
 namespace {
@@ -273,6 +275,93 @@ TEST(ShannonDriver, SolvesAGraphFileForBothSidesWithTheCertificate) {
   const sente::testing::Result missing =
       sente::testing::sente("solve shannon " + kData + "/no-such-file.txt", true);
   EXPECT_NE(missing.code, 0);
+}
+
+// Issue 23, case 1: Boost's read_graphviz recurses once per nested brace, and
+// a 36 KB file nested about 18,000 deep overflowed the stack (exit 139). The
+// reader now refuses nesting beyond kMaxDotNesting (exit 4), and a graph
+// nested 10 deep still reads.
+TEST(ShannonDriver, DeeplyNestedDotIsRefusedBeforeBoostRecurses) {
+  const std::string dir = ::testing::TempDir();
+  const std::string deep = dir + "/sente_deep.dot", shallow = dir + "/sente_nested10.dot";
+  std::ofstream(deep) << "graph G {\n"
+                      << std::string(19999, '{') << std::string(19999, '}') << "\n}\n";
+  std::string ten = "graph G {\n";  // subgraphs 9 deep in the graph
+  for (int i = 1; i < 10; ++i) ten += "subgraph { ";
+  ten += "s -- t; t -- s";
+  for (int i = 1; i < 10; ++i) ten += " }";
+  std::ofstream(shallow) << ten << "\n}\n";
+  const sente::testing::Result r = sente::testing::sente("solve shannon " + deep + " --quiet");
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("braces nested 20000 deep at line 2; the most this reader takes is 64"),
+            std::string::npos)
+      << r.out;
+  const sente::testing::Result ok =
+      sente::testing::sente("solve shannon " + shallow + " --json --quiet", true);
+  ASSERT_EQ(ok.code, 0) << ok.out;
+  EXPECT_EQ(nlohmann::json::parse(ok.out)["value_text"], "Short");
+  std::remove(deep.c_str());
+  std::remove(shallow.c_str());
+}
+
+// The depth is counted as Boost's tokenizer reads the text: braces in quoted
+// strings, HTML strings and comments do not count; 64 levels read, 65 do not.
+TEST(ShannonReaders, DotNestingCountsTheBracesBoostReads) {
+  const std::string braces(100, '{');
+  const std::string quoted = "graph G { s -- t [label=\"" + braces + "\\\"\"];\n/* " + braces +
+                             " */ // " + braces + "\n# " + braces + "\na [label=<b>" + braces +
+                             "</b>]; a -- <![CDATA[" + braces + "]]> }";
+  absl::StatusOr<NamedGraph> g = read_dot(quoted);
+  EXPECT_TRUE(g.ok()) << g.status();
+  auto subgraphs = [](int n) {  // n subgraphs, one in the other
+    std::string text;
+    for (int i = 0; i < n; ++i) text += "subgraph {";
+    return text + "s -- t" + std::string(n, '}');
+  };
+  absl::StatusOr<NamedGraph> most = read_dot("graph G {" + subgraphs(kMaxDotNesting - 1) + "}");
+  EXPECT_TRUE(most.ok()) << most.status();
+  // Boost reads on after a string, an HTML string and a comment: the braces
+  // after them count.
+  const std::string after_strings = "graph G { a [label=\"{\"]; b [label=<b>{</b>];\n# {\n",
+                    after_html = "graph G { a -- <b>{</b> -- ";
+  for (const std::string& head : {after_strings, after_html})
+    EXPECT_TRUE(read_dot(head + subgraphs(3) + "}").ok())
+        << read_dot(head + subgraphs(3) + "}").status();
+  for (const std::string& text : {"graph G {" + subgraphs(kMaxDotNesting) + "}",
+                                  after_strings + subgraphs(kMaxDotNesting) + "}",
+                                  after_html + subgraphs(kMaxDotNesting) + "}"}) {
+    absl::StatusOr<NamedGraph> deep = read_dot(text);
+    ASSERT_FALSE(deep.ok()) << text;
+    EXPECT_EQ(deep.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(deep.status().message().find("braces nested 65 deep at line"),
+              absl::string_view::npos)
+        << deep.status();
+  }
+}
+
+// Issue 23, case 7 (threads a library cannot start): the census's std::thread
+// pool threw std::system_error when a thread could not start, and the table
+// ended as an internal error (exit 6). Threads of 1 GB stacks (ulimit -s)
+// under a 700 MB address space: the census runs on the calling thread.
+TEST(ShannonDriver, TheCensusRunsOnTheThreadsThatStart) {
+#if defined(SENTE_UNDER_ASAN)
+  GTEST_SKIP() << "ASan's shadow memory does not fit ulimit -v";
+#endif
+  const sente::testing::Result r = sente::testing::run_command(
+      "ulimit -s 1000000; ulimit -v 700000; " + std::string(SENTE_DRIVER) +
+      " table shannon --vertices 5 --threads 8 --json --quiet 2>&1");
+  EXPECT_EQ(r.code, 0) << r.out;
+}
+
+// Issue 23, case 10: an unclosed quote on line 1 of a two-line edge list was
+// reported on line 3 (the line count went on inside the quote).
+TEST(ShannonDriver, AnUnclosedQuoteIsReportedOnTheLineItOpened) {
+  const std::string file = ::testing::TempDir() + "/sente_unclosed.txt";
+  std::ofstream(file) << "\"a b\nc d\n";
+  const sente::testing::Result r = sente::testing::sente("solve shannon " + file + " --quiet");
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("line 1: a quoted name has no closing '\"'"), std::string::npos) << r.out;
+  std::remove(file.c_str());
 }
 
 }  // namespace

@@ -6,13 +6,19 @@
 
 #include <gtest/gtest.h>
 #include <omp.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdint>
+#include <cstdlib>
+#include <fstream>
 #include <vector>
 
 #include "sente/support/team.hpp"
 #include "sente/support/wavefront.hpp"
+#include "sente/testing/sanitizer.hpp"
 
 namespace sente {
 namespace {
@@ -37,6 +43,42 @@ TEST(Threads, OmpNumThreadsIsCappedByTheCores) {
   EXPECT_EQ(thread_limit(2), 2);
   EXPECT_EQ(thread_limit(1 << 30), kMaxThreads);
   EXPECT_EQ(thread_reserve_bytes(1 << 30), (std::uint64_t{32} << 20) * (kMaxThreads + 1));
+}
+
+// Issue 23, case 7: when libgomp cannot create a team's thread (ulimit -v
+// leaves no room for its stack) it calls exit(1) itself. startable_threads
+// starts them first and gives the region what could be had. In a child
+// process: the address space is capped at what it uses plus 16 MiB, and
+// OMP_STACKSIZE asks for 64 MiB stacks (no stack glibc keeps from earlier
+// threads is that large), so no thread can start; the team is thread 0
+// alone and runs.
+TEST(Threads, ARegionGetsTheThreadsThatCanStart) {
+#if defined(SENTE_UNDER_ASAN)
+  GTEST_SKIP() << "ASan's shadow memory does not fit an address-space limit";
+#endif
+  EXPECT_EQ(startable_threads(3), 3);
+  EXPECT_EQ(startable_threads(1), 1);
+  long pages = 0;
+  std::ifstream("/proc/self/statm") >> pages;
+  ASSERT_GT(pages, 0);
+  const rlim_t in_use = static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE));
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    alarm(30);  // a region the fork's libgomp cannot serve would hang
+    setenv("OMP_STACKSIZE", "64M", 1);
+    const rlimit cap{in_use + (16 << 20), in_use + (16 << 20)};
+    if (setrlimit(RLIMIT_AS, &cap) != 0) _exit(2);
+    detail::last_team() = 1;
+    const int got = startable_threads(4);
+    int size = 0;
+    with_team(4, [&](Team& team) { size = team.size(); });
+    _exit(got == 1 && size == 1 ? 0 : 10 + got);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << status;
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "10 + the threads startable_threads gave";
 }
 
 TEST(Threads, SmallWorkRunsOnOneThread) {

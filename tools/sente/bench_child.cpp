@@ -1,6 +1,7 @@
 #include "bench_child.hpp"
 
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -182,6 +183,7 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
   sigaddset(&stop_signals, SIGINT);
   sigaddset(&stop_signals, SIGTERM);
   sigprocmask(SIG_BLOCK, &stop_signals, &before);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid < 0) {
     sigprocmask(SIG_SETMASK, &before, nullptr);
@@ -191,6 +193,12 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
     return result;
   }
   if (pid == 0) {
+    // Killed with the driver, whatever ends it (SIGKILL included, which no
+    // handler sees): a run left alone would hold a core and its memory. The
+    // driver may have died before the prctl: then this process has already
+    // been handed to another parent. (The signal comes when the thread that
+    // forked ends: the driver forks from its main thread, which ends last.)
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(3);
     restore_default_signals();
     sigprocmask(SIG_SETMASK, &before, nullptr);
     close(fds[0]);

@@ -301,6 +301,12 @@ int route_positions(const BenchPlan& plan, std::map<std::string, std::vector<Cas
     auto& list = positions[scope.empty() ? plan.games[0] : scope];
     list.insert(list.end(), cases->begin(), cases->end());
   }
+  // A position given twice (on the command line, or in a file) runs once, as
+  // a board given twice does: the CSV has one row per position and engine.
+  for (auto& [game, list] : positions) {
+    std::set<std::string> seen;
+    std::erase_if(list, [&](const Case& c) { return !seen.insert(c.position).second; });
+  }
   return kOk;
 }
 

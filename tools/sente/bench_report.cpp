@@ -93,6 +93,13 @@ std::string key_of(const Row& r) {
   return absl::StrCat(r.game, "\x1f", r.board, "\x1f", r.position, "\x1f", r.engine);
 }
 
+// A row as messages name it: "cram 2x2 `X.O|...` minimax".
+std::string row_label(const Row& r) {
+  std::string s = absl::StrCat(r.game, " ", r.board.empty() ? "(default)" : r.board);
+  if (!r.position.empty()) absl::StrAppend(&s, " `", r.position, "`");
+  return absl::StrCat(s, " ", r.engine);
+}
+
 // Markdown table cell text: '|' escaped, newlines flattened.
 std::string md(const std::string& s) {
   std::string out;
@@ -264,6 +271,7 @@ absl::StatusOr<Results> read_csv(const std::string& path) {
   std::optional<std::size_t> end_rows;
   int line_no = 0;
   std::vector<std::string> fields;
+  std::map<std::string, int> row_lines;  // key_of -> line: a row twice would count twice
   for (absl::string_view view : absl::StrSplit(*text, '\n')) {
     ++line_no;
     std::string line(view);
@@ -368,6 +376,11 @@ absl::StatusOr<Results> read_csv(const std::string& path) {
                    absl::StrCat("peak_rss_bytes '", v, "' is not a whole number of bytes in 0..",
                                 std::numeric_limits<std::uint64_t>::max()));
     }
+    if (const auto [it, first] = row_lines.emplace(key_of(r), line_no); !first)
+      return bad(line_no, absl::StrFormat("a second row for %s (the first is on line %d); a "
+                                          "bench CSV has one row per game, board, position and "
+                                          "engine",
+                                          row_label(r), it->second));
     results.rows.push_back(std::move(r));
   }
   if (column.empty()) return bad(line_no, "no header line (game,board,...)");
@@ -573,11 +586,7 @@ Comparison compare(const Results& old_results, const std::string& old_name,
   std::map<std::string, const Row*> old_rows, new_rows;
   for (const Row& r : old_results.rows) old_rows[key_of(r)] = &r;
   for (const Row& r : new_results.rows) new_rows[key_of(r)] = &r;
-  auto label = [&](const Row& r) {
-    std::string s = absl::StrCat(r.game, " ", r.board.empty() ? "(default)" : r.board);
-    if (!r.position.empty()) absl::StrAppend(&s, " `", r.position, "`");
-    return absl::StrCat(s, " ", r.engine);
-  };
+  const auto label = row_label;
   double log_sum[3] = {0, 0, 0};  // time, work, memory
   for (const Row& n : new_results.rows) {
     const auto it = old_rows.find(key_of(n));
@@ -595,9 +604,16 @@ Comparison compare(const Results& old_results, const std::string& old_name,
                                                               : ""));
       continue;
     }
-    if (!o.comparable.empty() && !n.comparable.empty() && o.comparable != n.comparable)
+    // The value itself, not only what engines must agree on: one engine's
+    // score or depth may change while the outcome stays.
+    const bool value_changed = o.value && n.value && *o.value != *n.value;
+    if (value_changed ||
+        (!o.comparable.empty() && !n.comparable.empty() && o.comparable != n.comparable))
       c.value_changes.push_back(
-          absl::StrCat(label(n), ": old ", o.value_text, ", new ", n.value_text));
+          o.value_text != n.value_text || !value_changed
+              ? absl::StrCat(label(n), ": old ", o.value_text, ", new ", n.value_text)
+              : absl::StrCat(label(n), ": old ", o.value_text, " (value ", *o.value, "), new ",
+                             n.value_text, " (value ", *n.value, ")"));
     Comparison::Pair pair{&o, &n, std::nullopt, std::nullopt, std::nullopt};
     if (o.best_seconds > 0 && n.best_seconds > 0) pair.time = n.best_seconds / o.best_seconds;
     if (o.work && n.work && *o.work > 0 && *n.work > 0 && o.work_unit == n.work_unit)

@@ -62,8 +62,9 @@ Metadata collect_metadata(const std::string& command, const Metadata& extra);
 std::string to_csv(const Results& results);
 // Reads what to_csv wrote. Errors (InvalidArgument, NotFound): no such file,
 // no header, a line with the wrong number of fields, a number that does not
-// parse, a missing end line or a row count that does not match it; the
-// message names the file and line.
+// parse, a second row for one (game, board, position, engine), a missing end
+// line or a row count that does not match it; the message names the file and
+// line.
 absl::StatusOr<Results> read_csv(const std::string& path);
 
 nlohmann::json to_json(const Results& results, const std::vector<std::string>& disagreements);
@@ -76,7 +77,8 @@ std::string markdown_report(const Results& results, const std::vector<std::strin
 // `--compare OLD NEW`: new/old ratios of time (best of the runs), work and
 // peak memory per row present in both files with the same status (both
 // solved, or both stopped at a limit), the rows found in one only, and the
-// geometric means. `value_changes` lists rows whose value differs.
+// geometric means. `value_changes` lists rows whose value (the number or
+// what engines must agree on, `comparable`) differs.
 struct Comparison {
   struct Pair {
     const Row* old;

@@ -2,11 +2,13 @@
 // one move per line on stdin). A plugin session keeps the position and the
 // engine's tables between moves; the computer plays a best move (among wins
 // the fastest, among losses the slowest when the engine knows depths), the
-// human names a move as `analyze` names them.
+// human names a move as `analyze` names them. Exit 7 when the computer
+// played a move the engine had not proven best (its node budget ran out).
 #include <unistd.h>
 
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
@@ -65,11 +67,19 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   std::ostream& talk = common.json ? std::cerr : std::cout;
   const bool human_first = who == "human";
   nlohmann::json record = nlohmann::json::array();
+  // The computer's moves played without a proof that they are best (the
+  // engine stopped at its node budget first): the game then exits 7.
+  std::vector<std::string> unproven;
   talk << "Playing " << game << " against perfect play. Name a move as `sente analyze` "
        << "does; 'moves' lists them with their values, 'quit' ends.\n";
   // `winner`: "human", "computer", "draw", or empty (abandoned, or a score).
   auto finish = [&](const plugin::Analysis& a, const std::string& how, const std::string& winner) {
     talk << how << "\n";
+    if (!unproven.empty())
+      talk << "note: the engine stopped at its node budget before proving the computer's "
+           << (unproven.size() == 1 ? "move " : "moves ") << absl::StrJoin(unproven, ", ")
+           << " best (exit 7); raise the budget (`sente list " << game
+           << "` names it) for perfect play\n";
     if (common.json)
       std::cout << json_text(nlohmann::json{{"game", game},
                                             {"moves", record},
@@ -78,9 +88,10 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
                                             {"winner", winner},
                                             {"final_value", a.value},
                                             {"value_kind", plugin::value_kind_name(a.value_kind)},
-                                            {"engine", a.engine}})
+                                            {"engine", a.engine},
+                                            {"unproven_moves", unproven}})
                 << "\n";
-    return kOk;
+    return unproven.empty() ? kOk : kUnresolved;
   };
   bool first_line = true;
   for (;;) {
@@ -111,6 +122,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     if (!human) {
       const plugin::MoveAnalysis& m = choose_best_move(*a);
       move = m.move;
+      if (!a->resolved || !m.resolved) unproven.push_back(move);
       talk << "computer plays " << move << "  (position: " << a->value_text
            << "; this move: " << m.value_text
            << (m.depth >= 0 ? absl::StrFormat(" in %d plies", m.depth) : "") << ")\n";

@@ -57,10 +57,28 @@ void print_certificate(const plugin::Analysis& a) {
   }
 }
 
+// Whether every value `a` gives is known: the position's and each move's.
+bool settled(const plugin::Analysis& a) {
+  return a.resolved && std::all_of(a.moves.begin(), a.moves.end(),
+                                   [](const plugin::MoveAnalysis& m) { return m.resolved; });
+}
+
+// The exit code of a printed analysis: kUnresolved (said on stderr unless
+// --quiet) when a budget stopped the engine before some value.
+int outcome(const Common& common, const plugin::Analysis& a) {
+  if (settled(a)) return kOk;
+  if (!common.quiet)
+    std::cerr << "sente: unresolved: " << a.engine << " stopped at its node budget before "
+              << (a.resolved ? "some moves' values" : "the value")
+              << " (exit 7); raise the budget (`sente list GAME` names it) or choose another "
+                 "engine\n";
+  return kUnresolved;
+}
+
 int print(const Common& common, const plugin::Analysis& a) {
   if (common.json) {
     std::cout << json_text(nlohmann::json(a)) << "\n";
-    return kOk;
+    return outcome(common, a);
   }
   std::cout << absl::StrFormat("%s%s: value %s (%s)\n", a.game,
                                a.variant.empty() ? "" : " " + a.variant, a.value_text,
@@ -75,7 +93,7 @@ int print(const Common& common, const plugin::Analysis& a) {
     std::cout << "\n";
     print_stats(a);
   }
-  return kOk;
+  return outcome(common, a);
 }
 
 // Prints the analysis, or the error (with a hint when the position looks

@@ -13,6 +13,9 @@ enum ExitCode : int {
   kBadInput = 4,     // malformed position, unknown board/variant, unreadable file
   kTooLarge = 5,     // beyond an engine's limit or the memory available
   kInternal = 6,
+  // A node or time budget ran out before a value: solve's value, a move of
+  // analyze, or a move the computer played in `play`, is unresolved.
+  kUnresolved = 7,
 };
 
 // With --json, errors are also printed on stdout as {"error": ..., "exit_code": ...}.

@@ -36,6 +36,9 @@ constexpr const char* kFooter = R"(Exit codes:
      (bench --compare: a file that is not a complete `sente bench --csv` file)
   5  too large: beyond the engine's limit or the memory available
   6  internal error, or the output could not be written
+  7  unresolved: the engine stopped at its node or time budget before a value (solve: the
+     position's; analyze: the position's or a move's; play: a move the computer played);
+     the output is complete and says which values are unresolved
   130, 143  interrupted by SIGINT (Ctrl-C) or SIGTERM: no partial output is left, and
      a resumable solve says how to resume (serve stops cleanly on them: 0)
 Plugins are searched in $SENTE_PLUGIN_PATH, then <dir of sente>/../lib/sente/plugins,
@@ -331,7 +334,8 @@ Command add_bench(CLI::App& app, Common& common, const std::string& line) {
   repeatable(cmd, "--position", plan->positions,
              "A position to solve instead of the start, in one of the game's position formats, "
              "or a file holding one; repeatable; GAME:POSITION when several games are given. "
-             "Positions are solved on each board given (or the default)")
+             "Positions are solved on each board given (or the default); one given twice runs "
+             "once")
       ->type_name("[GAME:]POS");
   repeatable(cmd, "--positions", plan->position_files,
              "A file of positions, one a line in the game's text format; blank lines and lines "
@@ -361,8 +365,9 @@ Command add_bench(CLI::App& app, Common& common, const std::string& line) {
                   "OLD.csv: compare this run with an earlier --csv file; OLD.csv NEW.csv: "
                   "compare two files without running. Prints new/old ratios of time, work "
                   "and memory per row in both, the rows in one only, and their geometric "
-                  "means; exit 1 when a value changed, 4 when a file is not a complete bench "
-                  "CSV")
+                  "means; exit 1 when a value changed (the value itself, or the outcome engines "
+                  "must agree on), 4 when a file is not a complete bench CSV or holds a row "
+                  "twice")
       ->expected(1, 2)
       ->type_name("OLD.csv [NEW.csv]");
   add_set_option(cmd, *sets);

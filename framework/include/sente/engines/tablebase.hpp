@@ -311,7 +311,8 @@ class RankedTable : public RankedTableBase {
     constexpr std::uint64_t kChunk = 64;
     const std::int64_t chunks = static_cast<std::int64_t>((blocks + kChunk - 1) / kChunk);
     std::atomic<std::uint64_t> scanned{0};
-    const int threads = threads_for(reached_.size(), kPositionsPerThread, threads_);
+    const int threads =
+        startable_threads(threads_for(reached_.size(), kPositionsPerThread, threads_));
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
     for (std::int64_t c = 0; c < chunks; ++c) {
       const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * kChunk);

@@ -23,6 +23,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "sente/support/threads.hpp"
+
 namespace sente {
 
 class Team {
@@ -101,11 +103,13 @@ class Team {
 };
 
 // Runs serial(team) on thread 0 of a team of `threads` (one OpenMP parallel
-// region; none for one thread); the other threads serve its parallel_for
-// calls until it returns.
+// region; none for one thread; fewer threads when the system cannot start
+// them, startable_threads); the other threads serve its parallel_for calls
+// until it returns.
 template <class Serial>
 void with_team(int threads, Serial&& serial) {
   Team team;
+  threads = startable_threads(threads);
   if (threads <= 1) {
     serial(team);
     return;

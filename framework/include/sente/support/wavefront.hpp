@@ -21,16 +21,20 @@
 #include <cstdint>
 #include <vector>
 
+#include "sente/support/threads.hpp"
+
 namespace sente {
 
 // Runs run(task, thread) for every task in [0, count) on `threads` threads
-// (thread in [0, threads); one thread: in order, no region). order(i) is the
+// (thread in [0, threads); fewer when the system cannot start them,
+// startable_threads; one thread: in order, no region). order(i) is the
 // task claimed i-th, a permutation of [0, count); prerequisites(task, wait)
 // calls wait(p) for each task p that must finish first (p before task in the
 // order; repeats are harmless). Memory: 4 bytes per task.
 template <class Order, class Prerequisites, class Run>
 void run_wavefront(std::uint64_t count, int threads, Order&& order, Prerequisites&& prerequisites,
                    Run&& run) {
+  if (count > 1) threads = startable_threads(threads);
   if (threads <= 1 || count <= 1) {
     for (std::uint64_t i = 0; i < count; ++i) run(order(i), 0);
     return;
