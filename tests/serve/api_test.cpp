@@ -582,6 +582,32 @@ TEST(ServeApi, AQueuedRequestWhoseClientLeftLeavesTheQueue) {
   EXPECT_EQ(status["solves_queued"], 0);
 }
 
+// Issue 23, case 3: a running solve whose client has gone is stopped (its
+// engine's stop flag), freeing its slot at once; the next request is right.
+TEST(ServeApi, ARunningSolveWhoseClientLeftIsStopped) {
+  Api api(plugins(), {});
+  std::atomic<bool> gone{false};
+  const std::string big =
+      json{{"game", "domineering"}, {"options", {{"board", "8x8"}, {"engine", "alphabeta"}}}}
+          .dump();
+  auto running = std::async(std::launch::async, [&] {
+    return api.handle("POST", "/api/analyze", big, {"me", [&] { return gone.load(); }});
+  });
+  for (int i = 0; i < 400 && api.solves_running() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  gone = true;
+  const auto left = std::chrono::steady_clock::now();
+  EXPECT_EQ(running.get().status, 499);
+  for (int i = 0; i < 400 && api.solves_running() > 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(api.solves_running(), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - left, std::chrono::seconds(1));
+  // The session is whole: a small board of the same options' game answers.
+  Reply r = post(api, "/api/analyze", {{"game", "domineering"}, {"options", {{"board", "3x3"}}}});
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+}
+
 // Issue 23, case 3: one client holds at most half the slots (at least one)
 // and queues at most max_queued_per_client, so another client is served.
 TEST(ServeApi, OneClientCannotTakeEverySlot) {

@@ -63,6 +63,7 @@ struct Api::Job {
   std::condition_variable cv;
   bool done = false;
   Response response;
+  StopFlag stop;  // set when nobody waits for the answer any more
 };
 
 namespace {
@@ -90,6 +91,8 @@ int http_status(const absl::Status& s) {
       return 400;
     case absl::StatusCode::kResourceExhausted:
       return 422;
+    case absl::StatusCode::kCancelled:  // stopped: its client had gone
+      return 499;
     default:
       return 500;
   }
@@ -526,12 +529,14 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
   std::shared_ptr<ProgressState> state = progress_for(request.id);
   try {
     solvers_.spawn([this, job, kept, request, play, state, address = caller.address]() mutable {
-      Progress progress;
+      Progress progress(&job->stop);
       if (state)
-        progress = [state](std::uint64_t done, std::uint64_t total) {
-          state->done = done;
-          state->total = total;
-        };
+        progress = Progress(
+            [state](std::uint64_t done, std::uint64_t total) {
+              state->done = done;
+              state->total = total;
+            },
+            &job->stop);
       Response r;
       try {
         r = work(*kept, request, play, progress);
@@ -568,9 +573,17 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
                  5);
   }
   std::unique_lock lock(job->mu);
-  if (job->cv.wait_until(lock, deadline, [&] { return job->done; })) return job->response;
-  // TODO(issue 23): a solve nobody waits for is not stopped yet (engines
-  // take no stop token); its result is kept for the next request.
+  while (!job->cv.wait_until(lock, std::min(deadline, Clock::now() + kGonePoll),
+                             [&] { return job->done; })) {
+    if (gone && gone()) {
+      // Nobody waits: the engine stops (its partial work is dropped), unless
+      // it is writing a table file kept for later requests.
+      if (request.table_file.empty()) job->stop.request_stop();
+      return client_left;
+    }
+    if (Clock::now() >= deadline) break;
+  }
+  if (job->done) return job->response;
   std::string done;
   if (state && state->total > 0)
     done = absl::StrFormat(" (%.0f %% done)", 100.0 * state->done / state->total);
