@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "run_driver.hpp"
 #include "sente/testing/sanitizer.hpp"
@@ -62,6 +63,26 @@ std::vector<std::string> names_in(const fs::path& dir) {
   for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
   return names;
+}
+
+// Issue 23: the first signal stops the engine through its stop flag; the
+// command then reports what the engine had done, soon (the 2 s grace is the
+// fallback for code that does not look at the flag, and is not waited for).
+TEST(Interrupt, TheEngineStopsAndSaysWhatItHadDone) {
+  const fs::path dir = scratch("interrupt_engine");
+  for (const auto& [sig, code, word] : {std::tuple{SIGINT, 130, "interrupted (SIGINT)"},
+                                        std::tuple{SIGTERM, 143, "terminated (SIGTERM)"}}) {
+    const auto start = std::chrono::steady_clock::now();
+    const int rc = run_and_signal("solve domineering --board 8x8 --engine alphabeta", dir / "log",
+                                  sig, std::chrono::milliseconds(500));
+    const auto took = std::chrono::steady_clock::now() - start;
+    EXPECT_EQ(rc, code);
+    const std::string log = read(dir / "log");
+    EXPECT_NE(log.find(std::string(word) + ": stopped after "), std::string::npos) << log;
+    EXPECT_NE(log.find("nodes of alpha-beta"), std::string::npos) << log;
+    EXPECT_LT(took, std::chrono::milliseconds(2000)) << "waited for the grace period";
+  }
+  fs::remove_all(dir);
 }
 
 // The Domineering table up to 64 cells runs for minutes: signalled after 2 s,

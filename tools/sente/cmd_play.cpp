@@ -17,6 +17,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "interrupt.hpp"
 #include "json_output.hpp"
 #include "plugin_lookup.hpp"
 #include "position_input.hpp"
@@ -96,7 +97,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   bool first_line = true;
   for (;;) {
     ProgressBar bar("thinking", !common.quiet && ProgressBar::stderr_is_terminal());
-    absl::StatusOr<plugin::Analysis> a = (*session)->analyze(bar.callback());
+    absl::StatusOr<plugin::Analysis> a = (*session)->analyze(bar.callback(interrupt_stop_flag()));
     bar.finish();
     if (!a.ok()) return report_error(a.status());
     const bool human = ((*session)->player() == 0) == human_first;

@@ -12,6 +12,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "interrupt.hpp"
 #include "json_output.hpp"
 #include "plugin_lookup.hpp"
 #include "position_input.hpp"
@@ -119,7 +120,8 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
   absl::StatusOr<plugin::Options> options = command_options(p->info, given);
   if (!options.ok()) return report_error(options.status());
   ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::Analysis> a = p->game->solve(*options, *input, bar.callback());
+  absl::StatusOr<plugin::Analysis> a =
+      p->game->solve(*options, *input, bar.callback(interrupt_stop_flag()));
   bar.finish();
   return finish(common, a, *input);
 }
@@ -133,7 +135,8 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
   absl::StatusOr<plugin::Options> options = command_options(p->info, given);
   if (!options.ok()) return report_error(options.status());
   ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::Analysis> a = p->game->analyze(*options, *input, bar.callback());
+  absl::StatusOr<plugin::Analysis> a =
+      p->game->analyze(*options, *input, bar.callback(interrupt_stop_flag()));
   bar.finish();
   return finish(common, a, *input);
 }

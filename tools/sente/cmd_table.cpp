@@ -7,6 +7,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "interrupt.hpp"
 #include "json_output.hpp"
 #include "output_file.hpp"
 #include "plugin_lookup.hpp"
@@ -58,7 +59,8 @@ int run_table(const Common& common, const std::string& game, const plugin::Optio
   if (absl::Status s = check_outputs({output.csv, output.markdown}); !s.ok())
     return report_error(s);
   ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
-  absl::StatusOr<plugin::ResultTable> t = p->game->table(*options, bar.callback());
+  absl::StatusOr<plugin::ResultTable> t =
+      p->game->table(*options, bar.callback(interrupt_stop_flag()));
   bar.finish();
   if (!t.ok()) return report_error(t.status());
   for (const auto& [path, text] :

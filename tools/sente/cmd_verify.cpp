@@ -6,6 +6,7 @@
 #include "command_options.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
+#include "interrupt.hpp"
 #include "json_output.hpp"
 #include "plugin_lookup.hpp"
 #include "sente/plugin/loader.hpp"
@@ -23,7 +24,8 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
   nlohmann::json reports = nlohmann::json::array();
   for (const std::string& file : files) {
     ProgressBar bar("verifying", !common.quiet && ProgressBar::stderr_is_terminal());
-    absl::StatusOr<plugin::VerifyReport> r = p->game->verify(*options, file, bar.callback());
+    absl::StatusOr<plugin::VerifyReport> r =
+        p->game->verify(*options, file, bar.callback(interrupt_stop_flag()));
     bar.finish();
     if (!r.ok()) {
       // With --json the error is one entry of the array, so stdout stays one document.

@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
+#include "interrupt.hpp"
 #include "json_output.hpp"
 #include "sente/plugin/options.hpp"
 
@@ -71,6 +72,7 @@ void set_json_errors(bool on) {
 }
 
 int report_error(const absl::Status& s) {
+  if (absl::IsCancelled(s)) return report_interrupted(s);  // the engine stopped on a signal
   const int code = exit_code_of(s);
   print(s, code);
   return code;

@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <cstring>
+#include <string>
+#include <string_view>
 
 namespace sente::driver {
 
@@ -21,6 +23,11 @@ char resume_checkpoint[kPathBytes];
 std::atomic<bool> checkpoint_set{false};
 std::atomic<bool> json{false};
 std::atomic<pid_t> child{0};
+StopFlag stop_flag;
+std::atomic<int> stopping_on{0};  // the first signal, while its engine stops
+// Seconds an engine has to stop after the first signal before the run is
+// ended anyway (code that does not look at the flag: a reader, a census).
+constexpr unsigned kGraceSeconds = 2;
 
 void say(const char* text, int fd = STDERR_FILENO) {
   std::size_t left = std::strlen(text);
@@ -32,7 +39,7 @@ void say(const char* text, int fd = STDERR_FILENO) {
   }
 }
 
-extern "C" void on_signal(int sig) {
+void end_now(int sig) {
   if (const pid_t pid = child.load(); pid > 0) ::kill(pid, SIGKILL);
   for (int i = 0; i < kSlots; ++i)
     if (temp_ready[i].load()) ::unlink(temp_paths[i]);
@@ -53,6 +60,25 @@ extern "C" void on_signal(int sig) {
   ::_exit(128 + sig);
 }
 
+// The first SIGINT or SIGTERM asks the engine to stop (it returns
+// kCancelled within milliseconds and the command reports it, exit 128 + sig);
+// a second signal, or kGraceSeconds without an end (SIGALRM), ends the run
+// here. With a child process (bench) the run ends at once: the child is the
+// one working.
+extern "C" void on_signal(int sig) {
+  if (sig == SIGALRM) {
+    end_now(stopping_on.load());
+    return;
+  }
+  int none = 0;
+  if (child.load() > 0 || !stopping_on.compare_exchange_strong(none, sig)) {
+    end_now(stopping_on.load() ? stopping_on.load() : sig);
+    return;
+  }
+  stop_flag.request_stop();
+  ::alarm(kGraceSeconds);
+}
+
 }  // namespace
 
 void install_interrupt_handlers() {
@@ -63,6 +89,33 @@ void install_interrupt_handlers() {
   sigaddset(&action.sa_mask, SIGTERM);
   ::sigaction(SIGINT, &action, nullptr);
   ::sigaction(SIGTERM, &action, nullptr);
+  sigaddset(&action.sa_mask, SIGALRM);
+  ::sigaction(SIGALRM, &action, nullptr);
+}
+
+const StopFlag* interrupt_stop_flag() {
+  return &stop_flag;
+}
+
+int report_interrupted(const absl::Status& s) {
+  const int sig = stopping_on.load() ? stopping_on.load() : SIGINT;
+  ::alarm(0);
+  // The engine's account: "stopped on request after 1234 nodes of ...".
+  std::string what(s.message().data(), s.message().size());
+  if (constexpr std::string_view kAsked = "stopped on request "; what.starts_with(kAsked))
+    what = "stopped " + what.substr(kAsked.size());
+  std::string line =
+      sig == SIGINT ? "\nsente: interrupted (SIGINT): " : "\nsente: terminated (SIGTERM): ";
+  line += what + "; no output file was written";
+  if (checkpoint_set.load() && ::access(resume_checkpoint, F_OK) == 0)
+    line += std::string("; run the same command again to resume from the last checkpoint, ") +
+            resume_checkpoint;
+  say((line + "\n").c_str());
+  if (json.load())
+    say(sig == SIGINT ? "{\n  \"error\": \"interrupted (SIGINT)\",\n  \"exit_code\": 130\n}\n"
+                      : "{\n  \"error\": \"terminated (SIGTERM)\",\n  \"exit_code\": 143\n}\n",
+        STDOUT_FILENO);
+  return 128 + sig;
 }
 
 void set_interrupt_json(bool on) {
@@ -105,6 +158,7 @@ ChildProcess::~ChildProcess() {
 void restore_default_signals() {
   ::signal(SIGINT, SIG_DFL);
   ::signal(SIGTERM, SIG_DFL);
+  ::signal(SIGALRM, SIG_DFL);
 }
 
 }  // namespace sente::driver

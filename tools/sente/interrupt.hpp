@@ -1,5 +1,7 @@
-// SIGINT and SIGTERM during a command: the run stops at once with a message
-// on stderr and exit code 130 (SIGINT) or 143 (SIGTERM), removes the
+// SIGINT and SIGTERM during a command: the engine stops (within
+// milliseconds; at once for code that does not look at the stop flag, after a
+// second signal or 2 s) with a message on stderr and exit code 130 (SIGINT)
+// or 143 (SIGTERM), removes the
 // temporary files of outputs being written (output_file.hpp), and says how
 // to resume when the solve can be resumed. No partial output is left under a
 // real name: outputs are renamed into place only when complete.
@@ -9,10 +11,26 @@
 
 #include <string>
 
+#include "absl/status/status.h"
+#include "sente/support/progress.hpp"
+
 namespace sente::driver {
 
-// Installs the handlers (once, in main, before any work).
+// Installs the handlers (once, in main, before any work). The first SIGINT
+// or SIGTERM sets interrupt_stop_flag(): engines given it (through their
+// Progress) stop within milliseconds and answer kCancelled, which the command
+// reports with report_interrupted. A second signal, or 2 s without an end,
+// ends the run in the handler as before (code that does not look at the flag).
 void install_interrupt_handlers();
+
+// The flag the first signal sets: give it to every engine run.
+const StopFlag* interrupt_stop_flag();
+
+// Reports an engine's kCancelled after a signal: "sente: interrupted
+// (SIGINT): stopped after ...; no output file was written" (and the
+// checkpoint to resume from, if on disk; JSON with --json) and returns the
+// exit code, 128 + the signal.
+int report_interrupted(const absl::Status& s);
 
 // With --json: the interruption is also a JSON error document on stdout
 // ({"error", "exit_code"}), as every other error is.
