@@ -268,6 +268,24 @@ TEST(Bench, RunOverTheTimeLimitIsStoppedAndSkipped) {
   EXPECT_EQ(with_fixture("bench bench-fixture -b 13 -e slow --timeout 0.5 --quiet").code, 5);
 }
 
+// Issue 23: a run over --timeout is asked to stop first (its engine's stop
+// flag), and the row says what the engine had done; one that does not stop
+// (the fixture's sleep) is killed a second later, and the row says so.
+TEST(Bench, ARunOverTheTimeLimitStopsItsEngine) {
+  const Result r = sente("bench domineering -b 8x8 -e alphabeta --timeout 0.3 --json", true);
+  ASSERT_EQ(r.code, 5) << r.out;  // nothing ran to the end: too large, as a refusal by size
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["runs"].size(), 1u);
+  const std::string note = j["runs"][0]["note"];
+  EXPECT_NE(note.find("stopped on request after"), std::string::npos) << note;
+  EXPECT_NE(note.find("nodes of alpha-beta"), std::string::npos) << note;
+  const Result killed =
+      with_fixture("bench bench-fixture -b 13 -e slow --timeout 0.3 --json", true);
+  const nlohmann::json k = nlohmann::json::parse(killed.out);
+  EXPECT_NE(k["runs"][0]["note"].get<std::string>().find("the run was killed"), std::string::npos)
+      << killed.out;
+}
+
 // The processes whose parent is `parent` (from /proc/*/stat).
 std::vector<pid_t> children_of(pid_t parent) {
   std::vector<pid_t> out;

@@ -22,6 +22,17 @@
 namespace sente::driver::bench {
 namespace {
 
+// In the child: set by the parent's SIGTERM when the run is over its time
+// limit, so the engine stops and says what it had done (a lock-free atomic
+// store: async-signal-safe).
+StopFlag child_stop;
+extern "C" void on_child_term(int) {
+  child_stop.request_stop();
+}
+
+// How long a child over its time limit has to stop before SIGKILL.
+constexpr double kStopGraceSeconds = 1;
+
 std::string signal_name(int sig) {
   const char* d = strsignal(sig);
   return absl::StrCat("signal ", sig, d ? absl::StrCat(" (", d, ")") : "");
@@ -36,9 +47,10 @@ nlohmann::json solve_once_timed(plugin::Game& game, const plugin::Options& optio
     // costs (lazy symbol binding, copy-on-write faults after the fork).
     // A refusal in a warmup is the run's answer.
     absl::StatusOr<plugin::Analysis> a = plugin::Analysis{};
-    for (int i = 0; i < warmup && a.ok(); ++i) a = game.solve(options, input, {});
+    const Progress stop(&child_stop);
+    for (int i = 0; i < warmup && a.ok(); ++i) a = game.solve(options, input, stop);
     const auto t0 = std::chrono::steady_clock::now();
-    if (a.ok()) a = game.solve(options, input, {});
+    if (a.ok()) a = game.solve(options, input, stop);
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!a.ok())
       return {{"ok", false},
@@ -200,6 +212,10 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
     // forked ends: the driver forks from its main thread, which ends last.)
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(3);
     restore_default_signals();
+    struct sigaction term {};
+    term.sa_handler = on_child_term;
+    sigemptyset(&term.sa_mask);
+    sigaction(SIGTERM, &term, nullptr);
     sigprocmask(SIG_SETMASK, &before, nullptr);
     close(fds[0]);
     child_main(game, options, input, warmup, fds[1]);
@@ -208,15 +224,26 @@ RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
   sigprocmask(SIG_SETMASK, &before, nullptr);
   close(fds[1]);
   bool timed_out = false;
-  const std::string text = read_child(fds[0], timeout, timed_out);
+  std::string text = read_child(fds[0], timeout, timed_out);
+  if (timed_out) {
+    // Asked to stop first: its engine answers kCancelled with what it had
+    // done; killed if it has not within the grace.
+    kill(pid, SIGTERM);
+    bool again = false;
+    text += read_child(fds[0], kStopGraceSeconds, again);
+    if (again) kill(pid, SIGKILL);
+  }
   close(fds[0]);
-  if (timed_out) kill(pid, SIGKILL);
   int status = 0;
   reap(pid, registered, status, result.peak_rss_bytes);
-  if (timed_out)
+  if (timed_out) {
     result.kind = RunResult::kTimedOut;
-  else
+    const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_object() && j.value("code", 0) == static_cast<int>(absl::StatusCode::kCancelled))
+      result.stopped = j.value("message", std::string());
+  } else {
     read_outcome(status, text, result);
+  }
   return result;
 }
 

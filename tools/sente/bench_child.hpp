@@ -18,13 +18,15 @@ struct RunResult {
   enum Kind { kSolved, kRefused, kTimedOut, kCrashed } kind = kCrashed;
   absl::Status refusal;  // kRefused: the game's error
   std::string crash;     // kCrashed: how
+  std::string stopped;   // kTimedOut: the engine's account ("stopped on request after ...")
   double seconds = 0;    // kSolved: the timed solve call's wall time
   std::uint64_t peak_rss_bytes = 0;
   plugin::Analysis analysis;  // kSolved: the fields bench reads
 };
 
 // Solves `input` in a child process after `warmup` untimed solves; waits at
-// most `timeout` seconds when > 0 (then kills the child: kTimedOut). A
+// most `timeout` seconds when > 0, then asks the child to stop (SIGTERM: its
+// engine's stop flag) and kills it 1 s later if it has not (kTimedOut). A
 // signal to the driver meanwhile kills the child too (interrupt.hpp).
 RunResult run_in_child(plugin::Game& game, const plugin::Options& options,
                        const plugin::PositionInput& input, int warmup, double timeout);

@@ -143,7 +143,10 @@ bool record_run(const RunResult& r, double timeout, Row& row, int& refusal_code,
       return false;
     case RunResult::kTimedOut:
       row.status = "skipped";
-      row.note = absl::StrFormat("over the time limit of %g s (the run was stopped)", timeout);
+      // The engine's account when it stopped on the request, else killed.
+      row.note = r.stopped.empty()
+                     ? absl::StrFormat("over the time limit of %g s (the run was killed)", timeout)
+                     : absl::StrFormat("over the time limit of %g s (%s)", timeout, r.stopped);
       refusal_code = kTooLarge;
       return false;
     case RunResult::kCrashed:
