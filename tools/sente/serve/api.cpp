@@ -482,8 +482,11 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
         return answer(200, again);
       }
     kept->busy = true;
-    auto& [mine_running, mine_queued] = per_client_[caller.address];
-    auto slot_free = [&, &mine_running = mine_running] {
+    // References, not a structured binding: clang 14 cannot capture one.
+    std::pair<int, int>& mine = per_client_[caller.address];
+    int& mine_running = mine.first;
+    int& mine_queued = mine.second;
+    auto slot_free = [&] {
       return running_ < limits_.max_solves && mine_running < most_solves_per_client();
     };
     if (!slot_free()) {
