@@ -657,6 +657,17 @@ TEST(ServeApi, DeeplyNestedRequestsAre400) {
   EXPECT_EQ(ok.body.find("deep"), std::string::npos) << ok.body;
 }
 
+// Issue 23, case 1: a Graphviz graph nested 30,000 braces deep (within the
+// body limit) is a 400, and the server goes on.
+TEST(ServeApi, ADeeplyNestedGraphIs400) {
+  Api api(plugins(), {});
+  const std::string graph = "graph G {" + std::string(30'000, '{');
+  Reply r = post(api, "/api/analyze", {{"game", "shannon"}, {"options", {{"graph", graph}}}});
+  EXPECT_EQ(r.status, 400) << r.body.dump().substr(0, 300);
+  EXPECT_NE(r.body["error"].get<std::string>().find("nested"), std::string::npos);
+  EXPECT_EQ(post(api, "/api/analyze", {{"game", "tic-tac-toe"}}).status, 200);
+}
+
 // Issue 23, case 2: for every game whose board a position sets, a session
 // opened by a position of one board answers a position of another with a new
 // session, not an error, whoever asks first (no --board was given).
