@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <future>
 #include <string>
 #include <thread>
@@ -668,6 +669,16 @@ TEST(ServeApi, ADeeplyNestedGraphIs400) {
   EXPECT_EQ(post(api, "/api/analyze", {{"game", "tic-tac-toe"}}).status, 200);
 }
 
+// A game's message quoting a long input is cut: an answer never echoes a
+// client's 3,000 characters.
+TEST(ServeApi, LongMessagesAreCut) {
+  Api api(plugins(), {});
+  Reply r =
+      post(api, "/api/analyze", {{"game", "tic-tac-toe"}, {"position", std::string(3000, 'Z')}});
+  ASSERT_EQ(r.status, 400);
+  EXPECT_LT(r.body["error"].get<std::string>().size(), 500u) << r.body.dump().size();
+}
+
 // Issue 23, case 2: for every game whose board a position sets, a session
 // opened by a position of one board answers a position of another with a new
 // session, not an error, whoever asks first (no --board was given).
@@ -712,6 +723,23 @@ TEST(ServeApi, SessionsAreKeyedByTheCanonicalOptions) {
   ASSERT_EQ(f.status, 200) << f.body.dump();
   EXPECT_EQ(f.body["session"], "kept");
   EXPECT_EQ(call(api, "GET", "/api/status").body["sessions_kept"], 2);
+}
+
+// ... and an option given at its default is the same session (a board or a
+// side to move excepted: given, a position must agree with them).
+TEST(ServeApi, AnOptionAtItsDefaultIsTheSameSession) {
+  Api api(plugins(), {});
+  const json board = {{"board", "4x5"}};
+  Reply a = post(api, "/api/analyze", {{"game", "domineering"}, {"options", board}});
+  ASSERT_EQ(a.status, 200) << a.body.dump();
+  for (const json& extra :
+       {json{{"safe-bound", "on"}}, json{{"order", "ON"}, {"key-symmetry", "1"}}}) {
+    json options = board;
+    options.update(extra);
+    Reply b = post(api, "/api/analyze", {{"game", "domineering"}, {"options", options}});
+    ASSERT_EQ(b.status, 200) << b.body.dump();
+    EXPECT_EQ(b.body["session"], "kept") << extra.dump();
+  }
 }
 
 // Issue 23, case 5: table files too. One Gobblet table for "1" and "01".
@@ -793,9 +821,10 @@ TEST(ServeApi, TheTableFolderKeepsToItsBudget) {
   auto tables = [&] {
     std::vector<std::string> names;
     for (const auto& e : std::filesystem::directory_iterator(dir))
-      names.push_back(e.path().filename().string());
+      if (e.path().filename() != "mine.tbl") names.push_back(e.path().filename().string());
     return names;
   };
+  std::ofstream(dir / "mine.tbl") << "the user's";  // not the server's to drop
   Api api(plugins(), limits);
   std::vector<std::string> after_first;
   for (const char* sizes : {"1", "2"}) {
@@ -807,6 +836,7 @@ TEST(ServeApi, TheTableFolderKeepsToItsBudget) {
     if (after_first.empty()) after_first = tables();
   }
   EXPECT_NE(tables(), after_first);  // the first went when the second came
+  EXPECT_TRUE(std::filesystem::exists(dir / "mine.tbl"));
   std::filesystem::remove_all(dir);
 }
 

@@ -313,6 +313,39 @@ TEST(HttpServerFairness, OneAddressCannotTakeEveryConnection) {
   thread.join();
 }
 
+// Issue 23, case 4: a full server drops its longest-silent connection for a
+// new one, so idle sockets from other addresses cannot keep a client out.
+TEST(HttpServerFairness, AFullServerDropsItsLongestSilentConnection) {
+  Api api(plugin::Discovery{}, {});
+  auto server =
+      HttpServer::start(api, {.host = "127.0.0.1", .port = 0, .app = ".", .max_connections = 2});
+  ASSERT_TRUE(server.ok());
+  std::thread thread([&] { (*server)->run(); });
+  const tcp::endpoint at{asio::ip::make_address("127.0.0.1"), (*server)->port()};
+  asio::io_context io;
+  std::vector<tcp::socket> idle;
+  for (const char* from : {"127.0.0.2", "127.0.0.3"}) {
+    idle.emplace_back(io);
+    idle.back().open(tcp::v4());
+    idle.back().bind({asio::ip::make_address(from), 0});
+    idle.back().connect(at);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // both waiting
+  tcp::socket client(io);
+  client.connect(at);
+  const std::string get =
+      "GET /api/status HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(at.port()) +
+      "\r\nConnection: close\r\n\r\n";
+  asio::write(client, asio::buffer(get));
+  std::string served;
+  beast::error_code ec;
+  char buf[512];
+  for (std::size_t n; (n = client.read_some(asio::buffer(buf), ec)), !ec;) served.append(buf, n);
+  EXPECT_EQ(served.rfind("HTTP/1.1 200", 0), 0u) << served;
+  (*server)->stop();
+  thread.join();
+}
+
 // Issue 23, case 4: while three quarters of the connections are open, silent
 // ones are dropped after crowded_timeout_seconds, not read_timeout_seconds,
 // until the server is no longer crowded (here: 2 of 4 left open).

@@ -27,6 +27,7 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
     absl::StatusOr<plugin::VerifyReport> r =
         p->game->verify(*options, file, bar.callback(interrupt_stop_flag()));
     bar.finish();
+    if (absl::IsCancelled(r.status())) return report_interrupted(r.status());  // a signal
     if (!r.ok()) {
       // With --json the error is one entry of the array, so stdout stays one document.
       const int c = exit_code_of(r.status());

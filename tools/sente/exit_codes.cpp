@@ -35,6 +35,8 @@ int exit_code_of(const absl::Status& s) {
       return kPluginError;
     case absl::StatusCode::kAlreadyExists:  // one output file given twice (check_outputs)
       return kUsage;
+    case absl::StatusCode::kCancelled:  // an engine stopped on a signal (interrupt.hpp)
+      return 130;
     default:
       return kInternal;
   }

@@ -76,7 +76,16 @@ Response answer(int status, const json& body, int retry_after = 0) {
   return r;
 }
 
+// An error answer. A game's message may quote the client's whole input (a
+// 3,000-character position): past kMaxMessage bytes it is cut, the start
+// saying what is wrong.
 Response error(int status, std::string_view message, int retry_after = 0) {
+  constexpr std::size_t kMaxMessage = 400;
+  if (message.size() > kMaxMessage)
+    return answer(status,
+                  json{{"error", absl::StrCat(std::string(message.substr(0, kMaxMessage)), "... (",
+                                              message.size(), " bytes in all)")}},
+                  retry_after);
   return answer(status, json{{"error", message}}, retry_after);
 }
 
@@ -205,15 +214,30 @@ std::optional<std::string> refused_option(const plugin::GameInfo& info, const st
 
 // Each option's value as the schema's reader writes it ("03x5" is "3x5",
 // "ALPHABETA" is "alphabeta"), so sessions and table files are keyed by what
-// the options mean, not how they were spelt. A value the reader refuses is
-// kept as sent: the game's own check says what is wrong with it.
+// the options mean, not how they were spelt; an option given at its default
+// is dropped (the same game), except a board or a side to move, whose being
+// given changes what a position may say. A value the reader refuses is kept
+// as sent: the game's own check says what is wrong with it.
 void canonicalize(const plugin::GameInfo& info, plugin::Options& options) {
-  for (auto& [key, value] : options)
-    for (const plugin::OptionInfo& o : info.options)
-      if (o.name == key) {
-        if (absl::StatusOr<std::string> v = plugin::read_option(o, value); v.ok()) value = *v;
-        break;
+  for (auto it = options.begin(); it != options.end();) {
+    const auto o = std::find_if(info.options.begin(), info.options.end(),
+                                [&](const plugin::OptionInfo& x) { return x.name == it->first; });
+    if (o != info.options.end())
+      if (absl::StatusOr<std::string> v = plugin::read_option(*o, it->second); v.ok()) {
+        it->second = *v;
+        const bool given_matters = o->type == plugin::OptionType::kSize ||
+                                   o->type == plugin::OptionType::kBoard ||
+                                   o->role == plugin::OptionRole::kSideToMove;
+        if (!given_matters && !o->default_value.empty()) {
+          absl::StatusOr<std::string> d = plugin::read_option(*o, o->default_value);
+          if (d.ok() && *d == *v) {
+            it = options.erase(it);
+            continue;
+          }
+        }
       }
+    ++it;
+  }
 }
 
 // The most this server lets a request ask of option `o` (0: no limit of its
@@ -597,6 +621,25 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
                10);
 }
 
+namespace {
+
+// A table file this server names (GAME-HASH.tbl, 16 hex digits): the only
+// files of --table-dir it may drop; whatever else is there is the user's.
+bool is_server_table(const std::string& name) {
+  constexpr std::size_t kTail = 1 + 16 + 4;  // "-" hash ".tbl"
+  if (name.size() <= kTail || !name.ends_with(".tbl") || name[name.size() - kTail] != '-')
+    return false;
+  for (std::size_t i = name.size() - kTail + 1; i < name.size() - 4; ++i)
+    if (!std::isxdigit(static_cast<unsigned char>(name[i])) || std::isupper(name[i])) return false;
+  for (std::size_t i = 0; i + kTail < name.size(); ++i)
+    if (!(std::islower(static_cast<unsigned char>(name[i])) || std::isdigit(name[i]) ||
+          name[i] == '-'))
+      return false;
+  return true;
+}
+
+}  // namespace
+
 void Api::keep_table_budget(const std::filesystem::path& used) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -612,7 +655,7 @@ void Api::keep_table_budget(const std::filesystem::path& used) {
   std::vector<File> files;
   std::uint64_t total = 0;
   for (fs::directory_iterator it(limits_.table_dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().extension() != ".tbl" || !it->is_regular_file(ec)) continue;
+    if (!is_server_table(it->path().filename().string()) || !it->is_regular_file(ec)) continue;
     files.push_back({it->last_write_time(ec), it->file_size(ec), it->path()});
     total += files.back().bytes;
   }

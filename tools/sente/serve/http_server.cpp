@@ -84,6 +84,21 @@ struct HttpServer::Impl {
           waiting ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point::max();
   }
 
+  // Shuts down the connection waiting longest for its client (mu held);
+  // false when none is waiting (every one is being answered).
+  bool drop_longest_silent() {
+    auto oldest = connections_open.end();
+    for (auto it = connections_open.begin(); it != connections_open.end(); ++it)
+      if (it->second.waiting_since != std::chrono::steady_clock::time_point::max() &&
+          (oldest == connections_open.end() ||
+           it->second.waiting_since < oldest->second.waiting_since))
+        oldest = it;
+    if (oldest == connections_open.end()) return false;
+    ::shutdown(oldest->first, SHUT_RDWR);
+    oldest->second.waiting_since = std::chrono::steady_clock::time_point::max();
+    return true;
+  }
+
   // Crowded: three quarters of the connections taken; then a connection
   // that sends nothing is dropped after crowded_timeout_seconds.
   bool crowded() const { return 4 * open >= 3 * config.max_connections; }
@@ -321,16 +336,19 @@ void HttpServer::run() {
     const int fd = socket->native_handle();
     const std::string client = client_address(fd);
     std::unique_lock lock(s.mu);
-    if (s.open >= s.config.max_connections) {
-      lock.unlock();
-      refuse(*socket, "too many connections");
-      continue;
-    }
     if (s.per_client[client] >= s.config.max_connections_per_client) {
       lock.unlock();
       refuse(*socket, absl::StrCat("your address has ", s.config.max_connections_per_client,
                                    " connections open, the most this server takes from one client; "
                                    "send on those"));
+      continue;
+    }
+    // Full: the connection silent the longest goes (it may reconnect), so
+    // idle sockets cannot keep a new client out; with none silent, refused.
+    if (s.open >= s.config.max_connections && !s.drop_longest_silent()) {
+      if (s.per_client[client] == 0) s.per_client.erase(client);
+      lock.unlock();
+      refuse(*socket, "too many connections");
       continue;
     }
     ++s.open;
