@@ -380,9 +380,9 @@ inline absl::StatusOr<std::vector<std::uint16_t>> turning_corners_values(
     std::uint64_t options = 0;
     for (int a = std::max(1, ti * kTile); a < a_end; ++a)
       for (int b = std::max(a, tj * kTile); b < b_end; ++b) {  // a <= b: the mirror is equal
-        if (stop.load(std::memory_order_relaxed)) return;
-        if (progress.stop_requested()) {
+        if (stop.load(std::memory_order_relaxed) || progress.stop_requested()) {
           stop = true;
+          done.fetch_add(options, std::memory_order_relaxed);  // the coins this tile valued
           return;
         }
         if (++s.gen == 0) {
