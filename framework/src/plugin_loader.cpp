@@ -1,5 +1,7 @@
 #include "sente/plugin/loader.hpp"
 
+#include <dlfcn.h>
+
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -88,6 +90,11 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* pr
                 absl::StrFormat("%s: built for plugin ABI version %d, this driver speaks version "
                                 "%d; rebuild the plugin against this Sente",
                                 file.string(), abi, kAbiVersion));
+  // A plugin is never unloaded: the OpenMP runtime's threads outlive it, and
+  // their dynamic TLS would point into its freed TLS blocks (LeakSanitizer's
+  // exit scan read one and crashed). RTLD_NODELETE on the loaded library
+  // keeps it mapped until the process ends.
+  if (void* pin = ::dlopen(file.c_str(), RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE)) ::dlclose(pin);
   auto& factory = lib->get_alias<Factory>("sente_plugin");
   std::shared_ptr<Game> raw;
   GameInfo info;
@@ -102,9 +109,8 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* pr
     return fail(problem, file, ProblemKind::kNoGame,
                 absl::StrFormat("%s: the plugin's factory returned no game", file.string()));
   // The deleter destroys the game first, then lets go of the library, so the
-  // plugin's code stays mapped while its objects live. (A plugin that happens to
-  // hold a GNU_UNIQUE symbol would hide the bug this prevents: dlclose is then
-  // a no-op.)
+  // plugin's code stays mapped while its objects live (the order matters
+  // should plugins ever be unloaded again; today RTLD_NODELETE keeps them).
   Game* ptr = raw.get();
   LoadedPlugin p;
   p.path = file;
