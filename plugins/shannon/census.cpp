@@ -144,7 +144,12 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& opt
   std::uint64_t total = 0, offset = 0;
   for (int k = 2; k <= max_k; ++k)
     total += (std::uint64_t{1} << (k * (k - 1) / 2)) * (lehman + search);
-  auto part = [&](std::uint64_t done, std::uint64_t) { report(progress, offset + done, total); };
+  const Progress part = progress.reporting(
+      [&](std::uint64_t done, std::uint64_t) { report(progress, offset + done, total); });
+  // A census stopped on request has counted part of its graphs: no row.
+  auto stopped_at = [](int k) {
+    return stopped(absl::StrFormat("the rows below %d vertices of the census", k));
+  };
 
   std::uint64_t disagreements = 0, second_player = 0;
   std::vector<std::string> reduced;  // "lehman 9", "search 8": rows by the reduced enumeration
@@ -157,6 +162,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& opt
       const auto start = std::chrono::steady_clock::now();
       if (pick(k, 28) == Enumeration::kReduced) reduced.push_back(absl::StrCat("lehman ", k));
       by_lehman = lehman_census(k, pick(k, 28), threads, part);
+      if (progress.stop_requested()) return stopped_at(k);
       const double s = seconds_since(start);
       offset += graphs;
       for (std::string& cell : count_cells(*by_lehman)) row.push_back(std::move(cell));
@@ -166,6 +172,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& opt
       const auto start = std::chrono::steady_clock::now();
       if (pick(k, 21) == Enumeration::kReduced) reduced.push_back(absl::StrCat("search ", k));
       by_search = search_census(k, pick(k, 21), threads, check, part, &stats);
+      if (progress.stop_requested()) return stopped_at(k);
       const double s = seconds_since(start);
       offset += graphs;
       for (std::string& cell : count_cells(*by_search)) row.push_back(std::move(cell));

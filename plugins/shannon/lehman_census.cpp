@@ -131,6 +131,7 @@ CensusCounts lehman_census(int vertices, Enumeration enumeration, int threads,
   auto work = [&] {
     Walker w(vertices, depth);
     for (std::size_t i; (i = next.fetch_add(1)) < tasks.size();) {
+      if (progress.stop_requested()) break;  // the caller reports the stop
       const std::uint64_t before = w.counts.graphs;
       w.run(classes[tasks[i].c], tasks[i].prefix, tasks[i].mask);
       std::lock_guard lock(mutex);

@@ -37,6 +37,7 @@ CensusCounts search_census(int vertices, Enumeration enumeration, int threads, b
     SwitchingSearch search(check);
     CensusCounts mine;
     for (std::size_t i; (i = next.fetch_add(1)) < tasks.size();) {
+      if (progress.stop_requested()) break;  // the caller reports the stop
       const GraphClass& c = classes[tasks[i].c];
       const std::size_t f = c.free.size();
       const std::uint64_t before = mine.graphs;

@@ -96,5 +96,25 @@ TEST(Stop, TheMatroidEngineLooksBeforeEachPosition) {
   EXPECT_TRUE(absl::IsCancelled(a.status())) << a.status();
 }
 
+// The Shannon census (`sente table shannon`, minutes at 8 vertices) stops
+// between its tasks and gives no partial row.
+TEST(Stop, TheShannonCensusStops) {
+  const Discovery d = discover_plugins({SENTE_PLUGIN_DIR});
+  StopFlag stop;
+  std::chrono::steady_clock::time_point asked;
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    asked = std::chrono::steady_clock::now();
+    stop.request_stop();
+  });
+  absl::StatusOr<ResultTable> t =
+      find(d, "shannon").game->table({{"vertices", "8"}}, Progress(&stop));
+  const auto returned = std::chrono::steady_clock::now();
+  stopper.join();
+  ASSERT_FALSE(t.ok()) << "the census ended before the stop";
+  EXPECT_TRUE(absl::IsCancelled(t.status())) << t.status();
+  EXPECT_LT(returned - asked, std::chrono::seconds(2));
+}
+
 }  // namespace
 }  // namespace sente::plugin
