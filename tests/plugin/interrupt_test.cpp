@@ -24,6 +24,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Milliseconds before a signal, for the driver to be past its start.
+#if defined(SENTE_UNDER_ASAN)
+constexpr int kSlowStart = 2000;  // the sanitizers' start is slow
+#else
+constexpr int kSlowStart = 500;
+#endif
+
 // A fresh empty directory for one test's outputs.
 fs::path scratch(const std::string& name) {
   const fs::path dir = fs::temp_directory_path() / (name + "_" + std::to_string(getpid()));
@@ -70,11 +77,7 @@ std::vector<std::string> names_in(const fs::path& dir) {
 // fallback for code that does not look at the flag, and is not waited for).
 TEST(Interrupt, TheEngineStopsAndSaysWhatItHadDone) {
   const fs::path dir = scratch("interrupt_engine");
-#if defined(SENTE_UNDER_ASAN)
-  const std::chrono::milliseconds wait(2000);  // the sanitizers' start is slow
-#else
-  const std::chrono::milliseconds wait(500);
-#endif
+  const std::chrono::milliseconds wait(kSlowStart);
   for (const auto& [sig, code, word] : {std::tuple{SIGINT, 130, "interrupted (SIGINT)"},
                                         std::tuple{SIGTERM, 143, "terminated (SIGTERM)"}}) {
     const auto start = std::chrono::steady_clock::now();
@@ -87,6 +90,21 @@ TEST(Interrupt, TheEngineStopsAndSaysWhatItHadDone) {
     EXPECT_NE(log.find("nodes of alpha-beta"), std::string::npos) << log;
     EXPECT_LT(took - wait, std::chrono::milliseconds(1500)) << "waited for the grace period";
   }
+  fs::remove_all(dir);
+}
+
+// A signal while `play` waits for a move is an interruption (130), not the
+// end of the input (0): the read it cut short is not mistaken for one.
+TEST(Interrupt, ASignalAtPlaysPromptIsAnInterruption) {
+  const fs::path dir = scratch("interrupt_play");
+  const fs::path fifo = dir / "moves";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // Opened for reading and writing, the FIFO never ends: the prompt waits.
+  const int rc = run_and_signal("play tic-tac-toe 0<>" + fifo.string(), dir / "log", SIGINT,
+                                std::chrono::milliseconds(kSlowStart));
+  EXPECT_EQ(rc, 130);
+  const std::string log = read(dir / "log");
+  EXPECT_NE(log.find("interrupted (SIGINT)"), std::string::npos) << log;
   fs::remove_all(dir);
 }
 

@@ -132,6 +132,9 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
         talk << "your move: " << std::flush;
         bool too_long = false;
         if (!read_move_line(move, too_long)) {
+          // A signal cut the read short: an interruption, not the end of input.
+          if (interrupt_stop_flag()->stop_requested())
+            return report_interrupted(stopped("waiting for your move"));
           talk << "\nend of input: game abandoned\n";
           return finish(*a, "abandoned", "");
         }
