@@ -457,6 +457,14 @@ Response Api::analyze_or_play(std::string_view body, bool play, const Caller& ca
   return run(r, play, caller);
 }
 
+void Api::release_slot(const std::string& address) {
+  --running_;
+  auto it = per_client_.find(address);
+  if (it != per_client_.end() && --it->second.first == 0 && it->second.second == 0)
+    per_client_.erase(it);
+  slot_freed_.notify_all();
+}
+
 int Api::most_solves_per_client() const {
   return limits_.max_solves_per_client > 0 ? limits_.max_solves_per_client
                                            : std::max(1, limits_.max_solves / 2);
@@ -556,14 +564,13 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
   std::shared_ptr<ProgressState> state = progress_for(request.id);
   try {
     solvers_.spawn([this, job, kept, request, play, state, address = caller.address]() mutable {
-      Progress progress(&job->stop);
-      if (state)
-        progress = Progress(
-            [state](std::uint64_t done, std::uint64_t total) {
-              state->done = done;
-              state->total = total;
-            },
-            &job->stop);
+      const Progress progress = state ? Progress(
+                                            [state](std::uint64_t done, std::uint64_t total) {
+                                              state->done = done;
+                                              state->total = total;
+                                            },
+                                            &job->stop)
+                                      : Progress(&job->stop);
       Response r;
       try {
         r = work(*kept, request, play, progress);
@@ -578,9 +585,7 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
         std::lock_guard lock(mu_);
         kept->busy = false;
         kept.reset();
-        --running_;
-        if (auto& [r, q] = per_client_[address]; --r == 0 && q == 0) per_client_.erase(address);
-        slot_freed_.notify_all();
+        release_slot(address);
       }
       std::lock_guard lock(job->mu);
       job->response = std::move(r);
@@ -590,10 +595,7 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
   } catch (const std::system_error&) {  // no thread to be had (a memory limit)
     std::lock_guard lock(mu_);
     kept->busy = false;
-    --running_;
-    if (auto& [r, q] = per_client_[caller.address]; --r == 0 && q == 0)
-      per_client_.erase(caller.address);
-    slot_freed_.notify_all();
+    release_slot(caller.address);
     return error(503,
                  "busy: the server cannot start another thread (its memory limit?); "
                  "try again shortly",

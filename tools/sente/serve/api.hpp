@@ -117,6 +117,8 @@ class Api {
   // of the same session is answered from its kept answers, slot-free.
   Response run(const Request& request, bool play, const Caller& caller);
   int most_solves_per_client() const;
+  // A solve of client `address` ends: its slot is free (mu_ held).
+  void release_slot(const std::string& address);
   Response work(Session& kept, const Request& request, bool play, const Progress& progress);
   // The kept session of the request's game and options (a new one when
   // none); mu_ held.

@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <filesystem>
 #include <iterator>
@@ -54,6 +55,20 @@ inline constexpr const char* kStageFields[] = {"symmetry", "index-size", "root",
 inline constexpr const char* kCountFields[] = {"positions",    "wins",          "losses",
                                                "draws",        "longest-win",   "longest-wins",
                                                "longest-loss", "longest-losses"};
+
+// The counts of `c` (RankedStats or RankedCounts) in kCountFields' order: what
+// a header states, and what a loaded table's values are checked against.
+template <class C>
+std::array<std::uint64_t, std::size(kCountFields)> count_row(const C& c) {
+  return {c.positions,
+          c.wins,
+          c.losses,
+          c.draws,
+          static_cast<std::uint64_t>(c.longest_win),
+          c.longest_wins,
+          static_cast<std::uint64_t>(c.longest_loss),
+          c.longest_losses};
+}
 
 }  // namespace ranked_file_detail
 
@@ -123,15 +138,7 @@ inline absl::Status save_ranked(const std::string& path, const RankedTableBase& 
   for (std::size_t i = 0; i < std::size(d::kStageFields); ++i)
     h.fields.emplace_back(d::kStageFields[i], stage[i]);
   if (t.stage().phase == RankedStage::Phase::kDone) {
-    const std::uint64_t counts[] = {s.positions,
-                                    s.wins,
-                                    s.losses,
-                                    s.draws,
-                                    static_cast<std::uint64_t>(s.longest_win),
-                                    s.longest_wins,
-                                    static_cast<std::uint64_t>(s.longest_loss),
-                                    s.longest_losses};
-    static_assert(std::size(counts) == std::size(d::kCountFields));
+    const auto counts = d::count_row(s);
     for (std::size_t i = 0; i < std::size(counts); ++i)
       h.fields.emplace_back(d::kCountFields[i], absl::StrCat(counts[i]));
   }
@@ -208,15 +215,7 @@ inline absl::Status check_counts(const std::string& path, const TableHeader& h,
         absl::StrFormat("%d of its values are 0 (unresolved), which a finished table "
                         "never holds",
                         c.unresolved));
-  const std::uint64_t counted[] = {c.positions,
-                                   c.wins,
-                                   c.losses,
-                                   c.draws,
-                                   static_cast<std::uint64_t>(c.longest_win),
-                                   c.longest_wins,
-                                   static_cast<std::uint64_t>(c.longest_loss),
-                                   c.longest_losses};
-  static_assert(std::size(counted) == std::size(kCountFields));
+  const auto counted = count_row(c);
   for (std::size_t i = 0; i < std::size(counted); ++i) {
     const std::optional<std::string> field = h.field(kCountFields[i]);
     std::uint64_t stated = 0;
