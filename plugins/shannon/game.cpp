@@ -286,8 +286,7 @@ std::string Game::render(const Position& p, std::span<const plugin::RatedMove<Mo
                     *w == Side::kShort ? "Short joined s and t\n" : "Cut separated s and t\n");
   for (const auto& m : moves)
     absl::StrAppend(&out, "  ", m.info.move, "  ", m.info.value_text,
-                    m.info.depth >= 0 ? absl::StrCat(" in ", m.info.depth, " plies") : "",
-                    m.info.best ? "  (best)" : "", "\n");
+                    plugin::in_plies(m.info.depth), m.info.best ? "  (best)" : "", "\n");
   return out;
 }
 

@@ -20,6 +20,7 @@
 
 #include "sente/testing/sanitizer.hpp"
 #include "serve/api.hpp"
+#include "serve/test_limits.hpp"
 
 namespace sente::serve {
 namespace {
@@ -82,7 +83,7 @@ plugin::Options to_options(const json& o) {
 }
 
 TEST(ServeApi, GamesListsEveryPluginWithItsEngines) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply r = call(api, "GET", "/api/games");
   ASSERT_EQ(r.status, 200);
   std::set<std::string> names;
@@ -96,7 +97,7 @@ TEST(ServeApi, GamesListsEveryPluginWithItsEngines) {
 // Every move's value through the API equals the plugin's own analysis.
 TEST(ServeApi, AnalyzeGivesThePluginsValuesForEveryGame) {
   plugin::Discovery d = plugins();
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   for (const auto& [game, options] : small_boards()) {
     SCOPED_TRACE(game);
     Reply r = post(api, "/api/analyze", {{"game", game}, {"options", options}});
@@ -128,7 +129,7 @@ TEST(ServeApi, AnalyzeGivesThePluginsValuesForEveryGame) {
 // The computer plays both sides to the end: each move it makes is one the
 // analysis before it marked best, so perfect play keeps the start's value.
 TEST(ServeApi, PlayToTheEndKeepsTheValueForEveryGame) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   for (const auto& [game, options] : small_boards()) {
     SCOPED_TRACE(game);
     Reply r = post(api, "/api/analyze", {{"game", game}, {"options", options}});
@@ -157,7 +158,7 @@ TEST(ServeApi, PlayToTheEndKeepsTheValueForEveryGame) {
 
 // A human move, then the computer's reply: the reply is best for it.
 TEST(ServeApi, PlayAppliesTheMoveAndReplies) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply r = post(api, "/api/play", {{"game", "tic-tac-toe"}, {"position", ""}, {"move", "a1"}});
   ASSERT_EQ(r.status, 200) << r.body.dump();
   ASSERT_EQ(r.body["played"].size(), 2u);
@@ -183,7 +184,7 @@ TEST(ServeApi, PlayAppliesTheMoveAndReplies) {
 // "P1(v,0,1)" for Dots and Boxes' "bc") is recorded by its main name, with
 // the value analyze gave it.
 TEST(ServeApi, PlayRecordsAMoveByItsMainName) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   const json options = {{"board", "1x2"}};
   Reply before = post(api, "/api/analyze", {{"game", "dots-and-boxes"}, {"options", options}});
   ASSERT_EQ(before.status, 200) << before.body.dump();
@@ -206,7 +207,7 @@ TEST(ServeApi, PlayRecordsAMoveByItsMainName) {
 }
 
 TEST(ServeApi, MalformedRequestsAre4xxWithAMessage) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   auto status = [&](std::string_view method, std::string_view target, const std::string& body) {
     return call(api, method, target, body).status;
   };
@@ -268,7 +269,7 @@ TEST(ServeApi, MalformedRequestsAre4xxWithAMessage) {
 
 // Every game refuses a malformed position with 400 and its own message.
 TEST(ServeApi, MalformedPositionsAre400ForEveryGame) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   for (const auto& [game, options] : small_boards()) {
     for (const char* bad : {"#!@ not a position $%", "zz9 zz9 zz9"}) {
       Reply r =
@@ -280,7 +281,7 @@ TEST(ServeApi, MalformedPositionsAre400ForEveryGame) {
 }
 
 TEST(ServeApi, SizeLimits) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.max_body_bytes = 1000;
   limits.max_position_bytes = 100;
   Api api(plugins(), limits);
@@ -293,7 +294,7 @@ TEST(ServeApi, SizeLimits) {
 }
 
 TEST(ServeApi, OptionsNamingFilesAreRefused) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   for (json options : {json{{"table", "/tmp/x.tbl"}, {"engine", "tablebase"}},
                        json{{"table", "x.tbl"}, {"engine", "tablebase"}},
                        json{{"check", "published.csv"}}, json{{"board", "../../etc"}},
@@ -304,7 +305,7 @@ TEST(ServeApi, OptionsNamingFilesAreRefused) {
 }
 
 TEST(ServeApi, TooLargeForTheEngineIs422WithTheSize) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply r =
       post(api, "/api/analyze",
            {{"game", "dots-and-boxes"}, {"options", {{"board", "5x5"}, {"engine", "dense"}}}});
@@ -313,7 +314,7 @@ TEST(ServeApi, TooLargeForTheEngineIs422WithTheSize) {
 }
 
 TEST(ServeApi, NodeLimitIsTheServersUnlessLess) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.node_limit = 1000;
   Api api(plugins(), limits);
   // Past the node limit the engine stops: values are unresolved, not wrong.
@@ -333,7 +334,7 @@ TEST(ServeApi, NodeLimitIsTheServersUnlessLess) {
 // A request may lower a work budget, never lift it or ask for none, whichever
 // engine it names or the game picks.
 TEST(ServeApi, WorkBudgetsAreCapped) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   for (json options :
        {json{{"board", "3x3"}, {"node-limit", "1e18"}}, json{{"board", "3x3"}, {"node-limit", "0"}},
         json{{"board", "3x3"}, {"engine", "minimax"}, {"minimax-nodes", 0}},
@@ -354,7 +355,7 @@ TEST(ServeApi, WorkBudgetsAreCapped) {
 // request giving one engine's option alone runs that engine, and an engine
 // the game falls back to (the first refused the position) is capped too.
 TEST(ServeApi, LimitsChooseNoEngineAndCapTheOneThatRuns) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.node_limit = 1000;
   Api api(plugins(), limits);
   Reply minimax =
@@ -382,7 +383,7 @@ TEST(ServeApi, TheServersTableFileChoosesNoEngine) {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("sente-serve-choice-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
-  Limits limits;
+  Limits limits = test_limits();
   limits.table_dir = dir;
   std::filesystem::create_directories(dir);
   {
@@ -400,7 +401,7 @@ TEST(ServeApi, TheServersTableFileChoosesNoEngine) {
 // A budget's value is read by the schema's reader, with the server's range,
 // and named by the request's key: JSON true is no number.
 TEST(ServeApi, BudgetValuesAreReadByTheSchemasReader) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.node_limit = 1000;
   Api api(plugins(), limits);
   for (const auto& [value, shown] : std::vector<std::pair<json, std::string>>{
@@ -430,7 +431,7 @@ TEST(ServeApi, BudgetValuesAreReadByTheSchemasReader) {
 // Messages name an option by the request's key, never as a command-line
 // flag (--to-move), and echo long client text cut short.
 TEST(ServeApi, MessagesNameOptionsByTheirKeys) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply side =
       post(api, "/api/analyze",
            {{"game", "domineering"}, {"options", {{"to-move", "V"}}}, {"position", "..|.. H"}});
@@ -473,7 +474,7 @@ TEST(ServeApi, MessagesNameOptionsByTheirKeys) {
 // Past the time limit: 503 with Retry-After, the solve goes on, and its
 // tables answer the next request.
 TEST(ServeApi, TimeLimitAnswers503AndKeepsTheSolve) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.time_limit_seconds = 0.05;
   Api api(plugins(), limits);
   const json request = {
@@ -499,7 +500,7 @@ TEST(ServeApi, TimeLimitAnswers503AndKeepsTheSolve) {
 
 // One solve slot and no queue: a second request while the first runs is busy.
 TEST(ServeApi, BusyWhenEverySlotAndQueuePlaceIsTaken) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.max_solves = 1;
   limits.max_queued = 0;
   Api api(plugins(), limits);
@@ -539,7 +540,7 @@ bool still_running(std::future<Response>& f) {
 // Issue 23, case 3: an answer given before is looked up without a slot, so a
 // lookup does not wait behind another client's long solve.
 TEST(ServeApi, KeptAnswersNeedNoSolveSlot) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.max_solves = 1;
   limits.max_queued = 0;
   Api api(plugins(), limits);
@@ -559,7 +560,7 @@ TEST(ServeApi, KeptAnswersNeedNoSolveSlot) {
 
 // Issue 23, case 3: a request whose client has gone leaves the queue at once.
 TEST(ServeApi, AQueuedRequestWhoseClientLeftLeavesTheQueue) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.max_solves = 1;
   Api api(plugins(), limits);
   std::future<Response> slow = hold_a_slot(api, "other");
@@ -586,7 +587,7 @@ TEST(ServeApi, AQueuedRequestWhoseClientLeftLeavesTheQueue) {
 // Issue 23, case 3: a running solve whose client has gone is stopped (its
 // engine's stop flag), freeing its slot at once; the next request is right.
 TEST(ServeApi, ARunningSolveWhoseClientLeftIsStopped) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   std::atomic<bool> gone{false};
   const std::string big =
       json{{"game", "domineering"}, {"options", {{"board", "8x8"}, {"engine", "alphabeta"}}}}
@@ -612,7 +613,7 @@ TEST(ServeApi, ARunningSolveWhoseClientLeftIsStopped) {
 // Issue 23, case 3: one client holds at most half the slots (at least one)
 // and queues at most max_queued_per_client, so another client is served.
 TEST(ServeApi, OneClientCannotTakeEverySlot) {
-  Limits limits;
+  Limits limits = test_limits();
   limits.max_solves = 2;
   limits.max_queued_per_client = 0;
   Api api(plugins(), limits);
@@ -631,7 +632,7 @@ TEST(ServeApi, OneClientCannotTakeEverySlot) {
 
 // A position on another board than the kept session's opens a new session.
 TEST(ServeApi, APositionOnAnotherBoardGetsItsOwnSession) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply a = post(api, "/api/analyze", {{"game", "cram"}});  // the default board, 4x4
   ASSERT_EQ(a.status, 200);
   EXPECT_EQ(a.body["analysis"]["moves"].size(), 24u);
@@ -644,7 +645,7 @@ TEST(ServeApi, APositionOnAnotherBoardGetsItsOwnSession) {
 // Issue 23: a request nested deeper than any request needs is refused
 // before it is read, however deep (here 30,000, below the body limit).
 TEST(ServeApi, DeeplyNestedRequestsAre400) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   for (int depth : {17, 30'000}) {
     const std::string body = R"({"game": "tic-tac-toe", "options": {"x": )" +
                              std::string(depth, '[') + std::string(depth, ']') + "}}";
@@ -661,7 +662,7 @@ TEST(ServeApi, DeeplyNestedRequestsAre400) {
 // Issue 23, case 1: a Graphviz graph nested 30,000 braces deep (within the
 // body limit) is a 400, and the server goes on.
 TEST(ServeApi, ADeeplyNestedGraphIs400) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   const std::string graph = "graph G {" + std::string(30'000, '{');
   Reply r = post(api, "/api/analyze", {{"game", "shannon"}, {"options", {{"graph", graph}}}});
   EXPECT_EQ(r.status, 400) << r.body.dump().substr(0, 300);
@@ -672,7 +673,7 @@ TEST(ServeApi, ADeeplyNestedGraphIs400) {
 // A game's message quoting a long input is cut: an answer never echoes a
 // client's 3,000 characters.
 TEST(ServeApi, LongMessagesAreCut) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply r =
       post(api, "/api/analyze", {{"game", "tic-tac-toe"}, {"position", std::string(3000, 'Z')}});
   ASSERT_EQ(r.status, 400);
@@ -693,7 +694,7 @@ TEST(ServeApi, EveryGamesBoardFollowsThePositionNotTheFirstSession) {
   };
   for (const auto& [game, first, second] : pairs) {
     SCOPED_TRACE(game);
-    Api api(plugins(), {});
+    Api api(plugins(), test_limits());
     Reply a = post(api, "/api/analyze", {{"game", game}, {"position", first}});
     ASSERT_EQ(a.status, 200) << a.body.dump();
     Reply b = post(api, "/api/analyze", {{"game", game}, {"position", second}});
@@ -708,7 +709,7 @@ TEST(ServeApi, EveryGamesBoardFollowsThePositionNotTheFirstSession) {
 // Issue 23, case 5: sessions are keyed by the options' canonical values, so
 // "3x4", "03x4" and "3x04" are one session, not three.
 TEST(ServeApi, SessionsAreKeyedByTheCanonicalOptions) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply a = post(api, "/api/analyze", {{"game", "cram"}, {"options", {{"board", "3x4"}}}});
   ASSERT_EQ(a.status, 200) << a.body.dump();
   EXPECT_EQ(a.body["session"], "new");
@@ -728,7 +729,7 @@ TEST(ServeApi, SessionsAreKeyedByTheCanonicalOptions) {
 // ... and an option given at its default is the same session (a board or a
 // side to move excepted: given, a position must agree with them).
 TEST(ServeApi, AnOptionAtItsDefaultIsTheSameSession) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   const json board = {{"board", "4x5"}};
   Reply a = post(api, "/api/analyze", {{"game", "domineering"}, {"options", board}});
   ASSERT_EQ(a.status, 200) << a.body.dump();
@@ -748,7 +749,7 @@ TEST(ServeApi, TableFilesAreNamedByTheCanonicalOptions) {
       std::filesystem::temp_directory_path() / ("sente-serve-canon-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  Limits limits;
+  Limits limits = test_limits();
   limits.table_dir = dir;
   {
     Api api(plugins(), limits);
@@ -781,7 +782,7 @@ TEST(ServeApi, TableFilesAreKeptAcrossRestarts) {
       std::filesystem::temp_directory_path() / ("sente-serve-tables-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  Limits limits;
+  Limits limits = test_limits();
   limits.table_dir = dir;
   const json request = {{"game", "gobblet-gobblers"},
                         {"options", {{"pieces", "1"}, {"sizes", "2"}}}};
@@ -815,7 +816,7 @@ TEST(ServeApi, TheTableFolderKeepsToItsBudget) {
       std::filesystem::temp_directory_path() / ("sente-serve-budget-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  Limits limits;
+  Limits limits = test_limits();
   limits.table_dir = dir;
   limits.max_table_dir_bytes = 1;  // below any table: only the one just used stays
   auto tables = [&] {
@@ -841,7 +842,7 @@ TEST(ServeApi, TheTableFolderKeepsToItsBudget) {
 }
 
 TEST(ServeApi, ProgressOfARequestIsReported) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply r = post(api, "/api/analyze",
                  {{"game", "dots-and-boxes"}, {"options", {{"board", "2x3"}}}, {"request", "abc"}});
   ASSERT_EQ(r.status, 200);
@@ -854,7 +855,7 @@ TEST(ServeApi, ProgressOfARequestIsReported) {
 
 // An id with characters a URL escapes is found by its escaped form.
 TEST(ServeApi, ProgressIdsArePercentDecoded) {
-  Api api(plugins(), {});
+  Api api(plugins(), test_limits());
   Reply r = post(api, "/api/analyze", {{"game", "tic-tac-toe"}, {"request", "move 1/é"}});
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(call(api, "GET", "/api/progress?request=move%201%2F%C3%A9").status, 200);

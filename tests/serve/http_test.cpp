@@ -20,6 +20,7 @@
 #include <boost/beast/http.hpp>
 
 #include "serve/http_server.hpp"
+#include "serve/test_limits.hpp"
 
 namespace sente::serve {
 namespace {
@@ -39,7 +40,7 @@ class HttpTest : public ::testing::Test {
     std::ofstream(root_ / "app" / "sub" / "x.js") << "let x = 1;";
     std::ofstream(root_ / "secret.txt") << "outside the app";
     std::filesystem::create_symlink(root_ / "secret.txt", root_ / "app" / "link.txt");
-    Limits limits;
+    Limits limits = test_limits();
     limits.max_body_bytes = 4096;
     api_ = std::make_unique<Api>(plugin::discover_plugins({SENTE_PLUGIN_DIR}), limits);
     auto server = HttpServer::start(*api_, {.host = "127.0.0.1", .port = 0, .app = root_ / "app"});

@@ -125,8 +125,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
       move = m.move;
       if (!a->resolved || !m.resolved) unproven.push_back(move);
       talk << "computer plays " << move << "  (position: " << a->value_text
-           << "; this move: " << m.value_text
-           << (m.depth >= 0 ? absl::StrFormat(" in %d plies", m.depth) : "") << ")\n";
+           << "; this move: " << m.value_text << plugin::in_plies(m.depth) << ")\n";
     } else {
       for (;;) {
         talk << "your move: " << std::flush;

@@ -37,15 +37,29 @@ int run_serve(const Common& common, const ServeOptions& o) {
     if (!v.ok()) return report_usage_error(std::string(v.status().message()));
     limits.node_limit = std::stoll(*v);
   }
-  if (o.memory_mb > 0) {
-    // Engines check the memory available before they allocate (memory.hpp),
-    // and this cap is part of it: a solve past it is refused with its size.
-    const rlim_t bytes = static_cast<rlim_t>(o.memory_mb) << 20;
-    rlimit as{bytes, bytes};
-    if (setrlimit(RLIMIT_AS, &as) != 0)
-      return report_usage_error(
-          absl::StrFormat("--memory-mb %d: cannot set the limit", o.memory_mb));
-  }
+  // Engines run in worker processes (serve/worker.hpp): each under an
+  // address-space limit its engines check before they allocate (memory.hpp),
+  // so a solve past it is refused with its size; all of them together within
+  // the memory budget.
+  constexpr std::uint64_t kMiB = 1 << 20;
+  // Workers are this program; by its real path, so `ps` names it.
+  std::error_code ec;
+  if (auto self = std::filesystem::read_symlink("/proc/self/exe", ec); !ec)
+    limits.worker.program = self;
+  limits.memory_budget_bytes = o.memory_mb > 0 ? static_cast<std::uint64_t>(o.memory_mb) * kMiB
+                                               : available_memory_bytes() / 4 * 3;
+  limits.worker.address_space_bytes =
+      o.worker_memory_mb > 0
+          ? static_cast<std::uint64_t>(o.worker_memory_mb) * kMiB
+          : limits.memory_budget_bytes / static_cast<std::uint64_t>(limits.max_solves);
+  if (limits.worker.address_space_bytes * static_cast<std::uint64_t>(limits.max_solves) >
+      limits.memory_budget_bytes)
+    return report_usage_error(absl::StrFormat(
+        "--worker-memory-mb %d with --max-solves %d needs %d MiB at once, past --memory-mb %d: "
+        "lower one of the first two or raise --memory-mb",
+        limits.worker.address_space_bytes / kMiB, limits.max_solves,
+        limits.worker.address_space_bytes / kMiB * static_cast<std::uint64_t>(limits.max_solves),
+        limits.memory_budget_bytes / kMiB));
   const std::filesystem::path app = serve::app_folder(o.app);
   if (!std::filesystem::is_regular_file(app / "index.html"))
     return report_error(absl::NotFoundError(absl::StrFormat(
@@ -102,9 +116,10 @@ int run_serve(const Common& common, const ServeOptions& o) {
   const int running = api.solves_running();
   if (!common.quiet)
     std::fprintf(stderr, "sente: stopped (%s)%s\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM",
-                 running ? absl::StrFormat("; %d solves still running are abandoned (table "
+                 running ? absl::StrFormat("; %d %s still running %s abandoned (table "
                                            "files are complete or absent)",
-                                           running)
+                                           running, running == 1 ? "solve" : "solves",
+                                           running == 1 ? "is" : "are")
                                .c_str()
                          : "");
   std::fflush(nullptr);

@@ -73,8 +73,11 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
 struct ServeOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;
-  std::string app;       // the page's folder; empty: share/sente/web beside the program
-  int memory_mb = 0;     // the server's address-space limit; 0: none
+  std::string app;  // the page's folder; empty: share/sente/web beside the program
+  // All workers' memory together and one worker's address space, in MiB;
+  // 0: 3/4 of the memory available at start, and that shared by --max-solves.
+  std::int64_t memory_mb = 0;
+  std::int64_t worker_memory_mb = 0;
   int table_dir_mb = 0;  // --table-dir's budget; 0: none
   // --node-limit as given (empty: limits.node_limit), read by the schema's
   // integer reader like every other node budget.

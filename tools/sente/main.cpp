@@ -21,6 +21,7 @@
 #include "game_args.hpp"
 #include "interrupt.hpp"
 #include "sente/plugin/loader.hpp"
+#include "serve/worker.hpp"
 
 namespace sente::driver {
 namespace {
@@ -216,6 +217,7 @@ Command add_serve(CLI::App& app, Common& common) {
       "The web position browser: every game on a page, each move's value on the board, play "
       "against perfect play");
   auto options = std::make_shared<ServeOptions>();
+  options->limits.cpu_seconds = 3600;
   auto table_dir = std::make_shared<std::string>();
   cmd->add_option("--host", options->host,
                   "Address to listen on (default 127.0.0.1: this machine only)");
@@ -245,9 +247,19 @@ Command add_serve(CLI::App& app, Common& common) {
                   "ask (default 5e7; 0: none)")
       ->type_name("N");
   cmd->add_option("--memory-mb", options->memory_mb,
-                  "Address-space limit of the server in MiB: solves past it are refused with "
-                  "the size needed (default: none)")
-      ->check(CLI::NonNegativeNumber);
+                  "The most all solves' worker processes may take together, in MiB: idle "
+                  "games' workers end, least recently used first, to make room (default: 3/4 "
+                  "of the memory available at start)")
+      ->check(CLI::Range(std::int64_t{16}, std::int64_t{1} << 40));
+  cmd->add_option("--worker-memory-mb", options->worker_memory_mb,
+                  "Address-space limit of one solve's worker process in MiB: engines refuse "
+                  "tables past it with the size needed, and a solve that still runs out is "
+                  "answered 422 (default: --memory-mb shared by --max-solves)")
+      ->check(CLI::Range(std::int64_t{16}, std::int64_t{1} << 40));
+  cmd->add_option("--cpu-limit", options->limits.cpu_seconds,
+                  "CPU seconds one request's solve may use; past it its worker ends and the "
+                  "request is answered 422 (default 3600; 0: none)")
+      ->check(CLI::Range(0.0, 1e9));
   cmd->add_option("--max-body", options->limits.max_body_bytes,
                   "Largest request body in bytes (default 65536)")
       ->check(CLI::Range(256, 1 << 24));
@@ -473,6 +485,9 @@ std::string given_empty(const CLI::App& app) {
 
 int main(int argc, char** argv) {
   using namespace sente::driver;
+  // A worker process of `sente serve` (serve/worker.hpp), started by the server alone.
+  if (argc > 1 && std::string_view(argv[1]) == sente::serve::kWorkerCommand)
+    return sente::serve::worker_main(argc, argv);
   CLI::App app{
       "sente — strongly solve combinatorial games with generic engines loaded from "
       "game plugins"};

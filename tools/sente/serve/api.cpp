@@ -43,11 +43,15 @@ struct Api::Request {
   std::filesystem::path table_file;  // in --table-dir, when an engine writes one
 };
 
-// A game kept solved. One request at a time uses it (`busy`, under Api::mu_):
-// a request for a game another is solving waits without taking a solve slot.
+// A game kept solved, in its worker process (none until its first solve,
+// and after the worker ended or was ended to make room). One request at a
+// time uses it (`busy`, under Api::mu_): a request for a game another is
+// solving waits without taking a solve slot; `solving` while its worker runs
+// an order.
 struct Api::Session {
   bool busy = false;
-  std::shared_ptr<plugin::Session> session;
+  bool solving = false;
+  std::unique_ptr<Worker> worker;
   // The last answers given (most recent first), by request: a repeated
   // request is answered from here without a solve slot.
   std::list<std::pair<std::string, json>> answers;
@@ -67,92 +71,6 @@ struct Api::Job {
 };
 
 namespace {
-
-Response answer(int status, const json& body, int retry_after = 0) {
-  Response r;
-  r.status = status;
-  r.body = driver::json_text(body);
-  r.retry_after_seconds = retry_after;
-  return r;
-}
-
-// An error answer. A game's message may quote the client's whole input (a
-// 3,000-character position): past kMaxMessage bytes it is cut, the start
-// saying what is wrong.
-Response error(int status, std::string_view message, int retry_after = 0) {
-  constexpr std::size_t kMaxMessage = 400;
-  if (message.size() > kMaxMessage)
-    return answer(status,
-                  json{{"error", absl::StrCat(std::string(message.substr(0, kMaxMessage)), "... (",
-                                              message.size(), " bytes in all)")}},
-                  retry_after);
-  return answer(status, json{{"error", message}}, retry_after);
-}
-
-// The HTTP status of an engine's or game's error (see api.hpp).
-int http_status(const absl::Status& s) {
-  switch (s.code()) {
-    case absl::StatusCode::kInvalidArgument:
-    case absl::StatusCode::kNotFound:
-    case absl::StatusCode::kUnimplemented:
-    case absl::StatusCode::kOutOfRange:
-    case absl::StatusCode::kFailedPrecondition:
-      return 400;
-    case absl::StatusCode::kResourceExhausted:
-      return 422;
-    case absl::StatusCode::kCancelled:  // stopped: its client had gone
-      return 499;
-    default:
-      return 500;
-  }
-}
-
-bool name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '_';
-}
-
-// A game's message as the API says it: an option the message names as the
-// command line spells it ("--board is 5x5; drop --board") is named as the
-// request's options key ("option 'board' is 5x5; drop option 'board'"). Text
-// in single quotes is the client's own, echoed ("row 2 ('.. --to-move')"):
-// kept as sent. A quote opens after a non-letter and closes before one, so an
-// apostrophe ("Red's") is no quote.
-std::string api_message(const plugin::GameInfo& info, std::string_view message) {
-  std::string out;
-  bool quoted = false;
-  for (std::size_t i = 0; i < message.size();) {
-    if (message[i] == '\'') {
-      const bool after_word = i > 0 && std::isalnum(static_cast<unsigned char>(message[i - 1]));
-      const bool before_word =
-          i + 1 < message.size() && std::isalnum(static_cast<unsigned char>(message[i + 1]));
-      if (!quoted && !after_word)
-        quoted = true;
-      else if (quoted && !before_word)
-        quoted = false;
-    }
-    if (!quoted && message.substr(i, 2) == "--" && (i == 0 || !name_char(message[i - 1]))) {
-      std::size_t end = i + 2;
-      while (end < message.size() && name_char(message[end])) ++end;
-      const std::string_view name = message.substr(i + 2, end - i - 2);
-      const bool option = name == "engine" ||
-                          std::any_of(info.options.begin(), info.options.end(),
-                                      [&](const plugin::OptionInfo& o) { return o.name == name; });
-      if (option) {
-        absl::StrAppend(&out, "option '", std::string(name), "'");
-        i = end;
-        continue;
-      }
-    }
-    out += message[i++];
-  }
-  return out;
-}
-
-Response error(const plugin::GameInfo& info, const absl::Status& s) {
-  return error(http_status(s),
-               api_message(info, std::string_view(s.message().data(), s.message().size())));
-}
 
 // The deepest nesting of objects and arrays a request may have: a request is
 // at most 2 deep ({"options": {...}}); deeper is refused before anything reads it.
@@ -240,6 +158,11 @@ void canonicalize(const plugin::GameInfo& info, plugin::Options& options) {
   }
 }
 
+// "1 solve", "2 solves".
+std::string solves(int n) {
+  return absl::StrCat(n, n == 1 ? " solve" : " solves");
+}
+
 // The most this server lets a request ask of option `o` (0: no limit of its
 // own): work budgets by their unit, memory (schema roles).
 std::int64_t server_most(const Limits& limits, const plugin::OptionInfo& o) {
@@ -300,9 +223,18 @@ Response Api::games() const {
 
 Response Api::status() {
   std::lock_guard lock(mu_);
+  int workers = 0;
+  std::uint64_t resident = 0;
+  for (const auto& [key, s] : sessions_)
+    if (s->worker && !s->solving) {  // a solving session's worker is its thread's
+      ++workers;
+      resident += s->worker->resident_bytes();
+    }
   return answer(200, json{{"solves_running", running_},
                           {"solves_queued", queued_},
                           {"sessions_kept", sessions_.size()},
+                          {"idle_workers", workers},
+                          {"idle_workers_resident_bytes", resident},
                           {"requests", requests_},
                           {"limits",
                            {{"max_body_bytes", limits_.max_body_bytes},
@@ -312,7 +244,10 @@ Response Api::status() {
                             {"time_limit_seconds", limits_.time_limit_seconds},
                             {"node_limit", limits_.node_limit},
                             {"max_sessions", limits_.max_sessions},
-                            {"max_plies", limits_.max_plies}}}});
+                            {"max_plies", limits_.max_plies},
+                            {"memory_budget_bytes", limits_.memory_budget_bytes},
+                            {"worker_address_space_bytes", limits_.worker.address_space_bytes},
+                            {"cpu_seconds", limits_.cpu_seconds}}}});
 }
 
 Response Api::progress(std::string_view query) {
@@ -492,9 +427,10 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
   };
   const Response client_left = error(499, "the client closed its connection before the answer");
   std::shared_ptr<Session> kept;
+  std::vector<std::unique_ptr<Worker>> dropped;  // ended with mu_ released
   {
     std::unique_lock lock(mu_);
-    kept = session_for(request);
+    kept = session_for(request, &dropped);
     // An earlier request still solving this game: wait for it, slot-free.
     if (!wait(lock, [&] { return !kept->busy; })) {
       if (left) return client_left;
@@ -531,13 +467,13 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
         const bool mine = queued_ < limits_.max_queued;
         Response busy =
             error(503,
-                  mine ? absl::StrFormat("busy: your address has %d solves running and %d "
+                  mine ? absl::StrFormat("busy: your address has %s running and %d "
                                          "waiting, the most this server takes from one "
                                          "client; ask again when one has answered",
-                                         mine_running, limits_.max_queued_per_client)
-                       : absl::StrFormat("busy: %d solves running and %d waiting, the "
+                                         solves(mine_running), limits_.max_queued_per_client)
+                       : absl::StrFormat("busy: %s running and %d waiting, the "
                                          "server's limits; try again shortly",
-                                         running_, queued_),
+                                         solves(running_), queued_),
                   2);
         release();  // after the message: it may drop the client's counts
         return busy;
@@ -559,7 +495,10 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
     }
     ++running_;
     ++mine_running;
+    make_room(*kept, &dropped);
+    kept->solving = true;
   }
+  dropped.clear();
   auto job = std::make_shared<Job>();
   std::shared_ptr<ProgressState> state = progress_for(request.id);
   try {
@@ -581,9 +520,9 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
       {
         // The slot is free before the answer is out, so the client's next
         // request finds it free. The last use of `this`: ~Api waits for it.
-        // The session (plugin code) goes before ~Api may unload the plugin.
         std::lock_guard lock(mu_);
         kept->busy = false;
+        kept->solving = false;
         kept.reset();
         release_slot(address);
       }
@@ -595,6 +534,7 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
   } catch (const std::system_error&) {  // no thread to be had (a memory limit)
     std::lock_guard lock(mu_);
     kept->busy = false;
+    kept->solving = false;
     release_slot(caller.address);
     return error(503,
                  "busy: the server cannot start another thread (its memory limit?); "
@@ -671,7 +611,8 @@ void Api::keep_table_budget(const std::filesystem::path& used) {
   }
 }
 
-std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
+std::shared_ptr<Api::Session> Api::session_for(const Request& request,
+                                               std::vector<std::unique_ptr<Worker>>* dropped) {
   for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
     if (it->first == request.cache_key) {
       sessions_.splice(sessions_.begin(), sessions_, it);
@@ -683,81 +624,61 @@ std::shared_ptr<Api::Session> Api::session_for(const Request& request) {
   for (auto it = sessions_.end();
        sessions_.size() > limits_.max_sessions && it != sessions_.begin();) {
     --it;
-    if (!it->second->busy) it = sessions_.erase(it);
+    if (!it->second->busy) {
+      if (it->second->worker) dropped->push_back(std::move(it->second->worker));
+      it = sessions_.erase(it);
+    }
   }
   return sessions_.front().second;
 }
 
+void Api::make_room(const Session& starting, std::vector<std::unique_ptr<Worker>>* dropped) {
+  if (limits_.memory_budget_bytes == 0) return;
+  const std::uint64_t most = limits_.worker.address_space_bytes;
+  std::uint64_t bound = most;  // `starting` may grow to its limit
+  for (const auto& [key, s] : sessions_)
+    if (s.get() != &starting && s->worker) bound += s->solving ? most : s->worker->resident_bytes();
+  for (auto it = sessions_.rbegin(); it != sessions_.rend() && bound > limits_.memory_budget_bytes;
+       ++it) {
+    Session& s = *it->second;
+    if (&s == &starting || s.busy || !s.worker) continue;
+    bound -= std::min(bound, s.worker->resident_bytes());
+    dropped->push_back(std::move(s.worker));
+  }
+}
+
 Response Api::work(Session& kept, const Request& request, bool play, const Progress& progress) {
-  const auto start = Clock::now();
-  const plugin::GameInfo& info = request.plugin->info;
-  const plugin::PositionInput position{request.position, {}};
-  bool fresh = false;
-  absl::Status reset = absl::FailedPreconditionError("no session yet");
-  if (kept.session) reset = kept.session->reset(position);
-  if (absl::IsFailedPrecondition(reset)) {
-    auto s = request.plugin->game->session(request.options, position, request.settings);
-    if (!s.ok()) return error(info, s.status());
-    kept.session = std::move(*s);
-    fresh = true;
-  } else if (!reset.ok()) {
-    return error(info, reset);
-  }
-  plugin::Session& session = *kept.session;
-  absl::StatusOr<plugin::Analysis> a = session.analyze(progress);
-  if (!a.ok()) return error(info, a.status());
-  json played = json::array();
-  // Plays `move` from the position `a` analyses and records it by its main
-  // name with the value `a` gave it (a request may name it in another
-  // notation, e.g. "5" for Dots and Boxes' "bc") and its targets in a's
-  // view: the page marks the last move with them.
-  auto play_move = [&](const std::string& move, const char* by) -> absl::Status {
-    absl::StatusOr<std::string> name = session.play(move);
-    if (!name.ok()) return name.status();
-    std::string value_text;
-    for (const auto& m : a->moves)
-      if (m.move == *name) value_text = m.value_text;
-    json shapes = json::array();
-    for (const plugin::Shape& s : a->view.shapes)
-      if (s.move == *name) shapes.push_back(s);
-    played.push_back(
-        {{"by", by}, {"move", *name}, {"value_text", value_text}, {"shapes", std::move(shapes)}});
-    return absl::OkStatus();
-  };
-  if (play) {
-    // The computer plays for player `computer` of the session: the side to
-    // move now when no move is given, else the other side.
-    int computer = 0;
-    if (request.move) {
-      if (absl::Status s = play_move(*request.move, "human"); !s.ok()) return error(info, s);
-      a = session.analyze(progress);
-      if (!a.ok()) return error(info, a.status());
-      computer = 1;
-    }
-    for (int plies = 0;
-         (request.reply || !request.move) && !a->moves.empty() && session.player() == computer;
-         ++plies) {
-      if (plies >= limits_.max_plies)
-        return error(422, absl::StrFormat("the computer kept the move for %d plies, this "
-                                          "server's limit",
-                                          limits_.max_plies));
-      const plugin::MoveAnalysis& m = driver::choose_best_move(*a);
-      if (absl::Status s = play_move(m.move, "computer"); !s.ok()) return error(info, s);
-      a = session.analyze(progress);
-      if (!a.ok()) return error(info, a.status());
-    }
-  }
-  json out = {{"analysis", *a},
-              {"session", fresh ? "new" : "kept"},
-              {"seconds", std::chrono::duration<double>(Clock::now() - start).count()}};
-  if (play) out["played"] = played;
-  if (!request.table_file.empty()) keep_table_budget(request.table_file);
-  {
+  // kept.worker changes under mu_ (make_room reads it); only this request,
+  // which holds the session, changes it.
+  if (!kept.worker) {
+    absl::StatusOr<std::unique_ptr<Worker>> w = Worker::start(request.plugin->path, limits_.worker);
+    if (!w.ok())
+      return error(absl::IsResourceExhausted(w.status()) ? 503 : 500,
+                   std::string(w.status().message()),
+                   absl::IsResourceExhausted(w.status()) ? 5 : 0);
     std::lock_guard lock(mu_);
-    kept.answers.emplace_front(request.fingerprint, out);
-    if (kept.answers.size() > kKeptAnswers) kept.answers.pop_back();
+    kept.worker = std::move(*w);
   }
-  return answer(200, out);
+  const Order order{.options = request.options,
+                    .settings = request.settings,
+                    .position = request.position,
+                    .move = request.move,
+                    .play = play,
+                    .reply = request.reply,
+                    .max_plies = limits_.max_plies,
+                    .cpu_seconds = limits_.cpu_seconds};
+  Response r = kept.worker->run(order, progress);
+  if (!kept.worker->alive()) {  // its end is the answer; the next request starts another
+    std::lock_guard lock(mu_);
+    kept.worker.reset();
+  }
+  if (r.status != 200) return r;
+  if (!request.table_file.empty()) keep_table_budget(request.table_file);
+  json out = json::parse(r.body, nullptr, false);
+  std::lock_guard lock(mu_);
+  kept.answers.emplace_front(request.fingerprint, std::move(out));
+  if (kept.answers.size() > kKeptAnswers) kept.answers.pop_back();
+  return r;
 }
 
 }  // namespace sente::serve

@@ -36,7 +36,9 @@
 #include <vector>
 
 #include "sente/plugin/loader.hpp"
+#include "serve/answers.hpp"
 #include "serve/thread_set.hpp"
+#include "serve/worker.hpp"
 
 namespace sente::serve {
 
@@ -70,13 +72,18 @@ struct Limits {
   // The most the table files in table_dir may take together, in bytes (0:
   // no limit): past it, the least recently used files go first.
   std::uint64_t max_table_dir_bytes = 0;
-};
-
-struct Response {
-  int status = 200;
-  std::string body;  // JSON
-  int retry_after_seconds = 0;
-  std::string allow;  // with 405: the methods the endpoint takes, e.g. "GET, HEAD"
+  // Engines run in worker processes (worker.hpp), one per kept session: the
+  // program that starts them and each one's address-space limit.
+  WorkerLimits worker;
+  // The most all workers may take together, in bytes (0: no limit): a solve
+  // starts only when the sessions solving could each grow to their
+  // address-space limit and the idle ones keep their resident memory within
+  // it; the least recently used idle sessions' workers end first (their kept
+  // answers stay).
+  std::uint64_t memory_budget_bytes = 0;
+  // CPU seconds one request's solve may use (0: no limit): past it the worker
+  // ends and the request is answered 422.
+  double cpu_seconds = 0;
 };
 
 class Api {
@@ -121,8 +128,14 @@ class Api {
   void release_slot(const std::string& address);
   Response work(Session& kept, const Request& request, bool play, const Progress& progress);
   // The kept session of the request's game and options (a new one when
-  // none); mu_ held.
-  std::shared_ptr<Session> session_for(const Request& request);
+  // none); mu_ held. Sessions dropped past max_sessions go to `dropped`, to
+  // end their workers once mu_ is released.
+  std::shared_ptr<Session> session_for(const Request& request,
+                                       std::vector<std::unique_ptr<Worker>>* dropped);
+  // Ends idle sessions' workers, least recently used first, until the
+  // sessions solving (and `starting`) at their address-space limit and the
+  // others' resident memory fit memory_budget_bytes; mu_ held.
+  void make_room(const Session& starting, std::vector<std::unique_ptr<Worker>>* dropped);
   std::shared_ptr<ProgressState> progress_for(const std::string& id);
   // Keeps table_dir's *.tbl files within max_table_dir_bytes, dropping the
   // least recently used (last written or used) first; `used` was just used.

@@ -179,12 +179,10 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
   if (!v.ok()) return v.status();
   set_value(g, p, *v, a);
   const std::string who = a.to_move.empty() ? "the player to move" : a.to_move + " to move";
-  a.summary = !a.resolved ? absl::StrCat(who, ": unresolved (the engine stopped)")
-              : v->nimber ? absl::StrCat(who, ": ", a.value_text)
-              : is_win_loss(g)
-                  ? absl::StrCat(who, ": ", a.value_text,
-                                 a.depth >= 0 ? absl::StrCat(" in ", a.depth, " plies") : "")
-                  : absl::StrCat(who, ": value ", a.value_text);
+  a.summary = !a.resolved      ? absl::StrCat(who, ": unresolved (the engine stopped)")
+              : v->nimber      ? absl::StrCat(who, ": ", a.value_text)
+              : is_win_loss(g) ? absl::StrCat(who, ": ", a.value_text, in_plies(a.depth))
+                               : absl::StrCat(who, ": value ", a.value_text);
   if (a.resolved) a.certificate = text::certificate(g, p);
   a.diagram = a.board = text::render<G>(g, p, {});
   finish(b, a);

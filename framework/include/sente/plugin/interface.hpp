@@ -163,6 +163,12 @@ struct Stat {
   Unit unit = Unit::kNone;
 };
 
+// A depth as text follows it: " in 1 ply", " in 12 plies"; "" when unknown (< 0).
+inline std::string in_plies(std::int64_t depth) {
+  if (depth < 0) return "";
+  return " in " + std::to_string(depth) + (depth == 1 ? " ply" : " plies");
+}
+
 // One legal move of an analysed position.
 struct MoveAnalysis {
   std::string move;                         // the game's main notation

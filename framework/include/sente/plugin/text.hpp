@@ -367,8 +367,7 @@ std::string render(const G& g, const typename G::Position& p,
   } else {
     std::string out = format(g, p) + "\n";
     for (const auto& m : moves)
-      absl::StrAppend(&out, "  ", m.info.move, "  ", m.info.value_text,
-                      m.info.depth >= 0 ? absl::StrCat(" in ", m.info.depth, " plies") : "",
+      absl::StrAppend(&out, "  ", m.info.move, "  ", m.info.value_text, in_plies(m.info.depth),
                       m.info.best ? "  (best)" : "", "\n");
     return out;
   }

@@ -19,6 +19,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "sente/support/sanitizer.hpp"
+
 namespace sente {
 
 // The most threads a sweep starts, whatever is asked (a sane cap on an
@@ -108,12 +110,8 @@ inline int& last_team() {
 inline int startable_threads(int threads) {
   int& last = detail::last_team();
   if (threads <= 1) return 1;
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SENTE_UNDER_ASAN)
   return threads;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return threads;
-#endif
 #endif
   if (threads <= last) {
     last = threads;  // libgomp lets the threads beyond this team go
