@@ -4,7 +4,8 @@
 // The server holds tic-tac-toe only: every other game can be asked, through
 // its options or position, for a solve of minutes. Tic-tac-toe's 5,478
 // positions bound every engine, and the server's limits (nodes, positions,
-// table size, plies) are set low as well.
+// table size, plies) are set low as well. Its solves run in worker processes
+// of the driver built beside the harness, from the tic-tac-toe plugin file.
 #include <memory>
 #include <string>
 
@@ -19,12 +20,13 @@ sente::plugin::Discovery tic_tac_toe_only() {
   using Adapter = sente::plugin::Adapter<sente::tic_tac_toe::Game>;
   sente::plugin::Discovery d;
   d.plugins.push_back(
-      {"tic-tac-toe (in the harness)", Adapter().info(), std::make_shared<Adapter>(), {}});
+      {SENTE_TIC_TAC_TOE_PLUGIN, Adapter().info(), std::make_shared<Adapter>(), {}});
   return d;
 }
 
 sente::serve::Limits small_limits() {
   sente::serve::Limits l;
+  l.worker.program = SENTE_DRIVER;
   l.time_limit_seconds = 5;
   l.node_limit = 100'000;
   l.max_positions = 10'000;

@@ -94,6 +94,9 @@ std::optional<std::string> LineChannel::receive(int timeout_ms, bool* closed) {
 
 absl::StatusOr<std::unique_ptr<Worker>> Worker::start(const std::filesystem::path& plugin,
                                                       const WorkerLimits& limits) {
+  if (limits.program.empty())
+    return absl::FailedPreconditionError(
+        "this server has no program to run engines in (WorkerLimits::program is empty)");
   int fds[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0)
     return absl::ResourceExhaustedError(

@@ -51,8 +51,10 @@ nlohmann::json order_json(const Order& order);
 Order order_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
 
 struct WorkerLimits {
-  // A `sente` driver: workers are started as PROGRAM __serve-worker.
-  std::filesystem::path program = "/proc/self/exe";
+  // A `sente` driver: workers are started as PROGRAM __serve-worker. Empty:
+  // none, and every solve is answered 500 (a program embedding the API, such
+  // as a test or a fuzzer, names the driver; `sente serve` names itself).
+  std::filesystem::path program;
   // The worker's address-space limit (RLIMIT_AS), in bytes; 0: none. Not set
   // under AddressSanitizer, whose shadow memory needs terabytes of address space.
   std::uint64_t address_space_bytes = 0;
@@ -78,9 +80,10 @@ class LineChannel {
 class Worker {
  public:
   // Starts a worker for the game of the plugin file `plugin` and waits (up to
-  // 30 s) for it to load it. Errors: kResourceExhausted when no process can be
-  // started (fork/exec's reason); kInternal when the worker could not load the
-  // plugin or ended before it said so (its message or exit status).
+  // 30 s) for it to load it. Errors: kFailedPrecondition without a program;
+  // kResourceExhausted when no process can be started (posix_spawn's reason);
+  // kInternal when the worker could not load the plugin or ended before it
+  // said so (its message or exit status).
   static absl::StatusOr<std::unique_ptr<Worker>> start(const std::filesystem::path& plugin,
                                                        const WorkerLimits& limits);
   ~Worker();  // kills the worker (SIGKILL) and reaps it
