@@ -3,8 +3,17 @@
 // its own worker and answers its own request (500 or 422); the server, other
 // sessions and solves running beside it go on; the memory budget ends idle
 // workers, least recently used first, and their kept answers stay.
+#include <signal.h>
+#include <unistd.h>
+
+#include <sys/wait.h>
+
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <future>
+#include <iterator>
 #include <string>
 #include <thread>
 
@@ -132,6 +141,73 @@ TEST(ServeWorkers, TheMemoryBudgetEndsIdleWorkersLeastRecentlyUsedFirst) {
   ASSERT_EQ(analyze(roomy, first).status, 200);
   ASSERT_EQ(analyze(roomy, {{"game", "cram"}, {"options", {{"board", "3x4"}}}}).status, 200);
   EXPECT_EQ(status(roomy)["idle_workers"], 2);
+}
+
+// The pids of this process's worker processes (children running __serve-worker).
+std::vector<pid_t> worker_pids() {
+  std::vector<pid_t> pids;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string pid, comm, state;
+    pid_t parent = 0;
+    if (!(stat >> pid >> comm >> state >> parent) || parent != getpid()) continue;
+    std::ifstream cmdline(entry.path() / "cmdline");
+    const std::string args((std::istreambuf_iterator<char>(cmdline)), {});
+    if (args.find(kWorkerCommand) != std::string::npos) pids.push_back(std::stoi(name));
+  }
+  return pids;
+}
+
+// A worker killed while idle (the kernel's out-of-memory killer picks the
+// largest) costs its tables, not the next request.
+TEST(ServeWorkers, AWorkerKilledWhileIdleIsReplacedQuietly) {
+  Api api(games_and_fixture(), test_limits());
+  ASSERT_EQ(analyze(api, {{"game", "tic-tac-toe"}}).status, 200);
+  const std::vector<pid_t> pids = worker_pids();
+  ASSERT_EQ(pids.size(), 1u);
+  ASSERT_EQ(kill(pids[0], SIGKILL), 0);
+  for (int i = 0;
+       i < 100 && std::filesystem::exists("/proc/" + std::to_string(pids[0]) + "/cmdline") &&
+       !worker_pids().empty();
+       ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const Response r = analyze(api, {{"game", "tic-tac-toe"}, {"position", "X........"}});
+  ASSERT_EQ(r.status, 200) << r.body;
+  EXPECT_EQ(body(r)["session"], "new");
+}
+
+// Found by the adversarial pass: 17 cheap sessions from one client pushed
+// another client's solved game out. A client holds at most half the kept
+// sessions; its own least recently used go first.
+TEST(ServeWorkers, OneClientCannotPushOutAnothersSessions) {
+  Limits limits = test_limits();
+  limits.max_sessions = 4;
+  Api api(games_and_fixture(), limits);
+  const json mine = {{"game", "cram"}, {"options", {{"board", "3x4"}}}};
+  ASSERT_EQ(analyze(api, mine, "patient").status, 200);
+  for (int cols = 2; cols <= 9; ++cols) {
+    const json other = {{"game", "cram"}, {"options", {{"board", "1x" + std::to_string(cols)}}}};
+    ASSERT_EQ(analyze(api, other, "greedy").status, 200);
+  }
+  EXPECT_LE(status(api)["sessions_kept"].get<int>(), 4);
+  const Response again = analyze(api, mine, "patient");
+  ASSERT_EQ(again.status, 200) << again.body;
+  EXPECT_EQ(body(again)["session"], "kept");
+}
+
+// Limits no worker can start under, or not a number, are usage errors (exit
+// 2) before the server starts (found by the adversarial pass: --cpu-limit nan
+// answered every request 500, --memory-mb 16 failed every request).
+TEST(ServeWorkers, LimitsNoWorkerCanRunUnderAreRefusedAtStart) {
+  for (const char* flags : {"--cpu-limit nan", "--time-limit nan", "--memory-mb 16",
+                            "--worker-memory-mb 32", "--memory-mb 100 --max-solves 4"}) {
+    const std::string command =
+        std::string(SENTE_DRIVER) + " serve --port 0 " + flags + " >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 2) << flags << ": " << status;
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -41,6 +42,8 @@ int run_serve(const Common& common, const ServeOptions& o) {
   // address-space limit its engines check before they allocate (memory.hpp),
   // so a solve past it is refused with its size; all of them together within
   // the memory budget.
+  if (!std::isfinite(limits.cpu_seconds) || !std::isfinite(limits.time_limit_seconds))
+    return report_usage_error("--cpu-limit and --time-limit take a number of seconds");
   constexpr std::uint64_t kMiB = 1 << 20;
   // Workers are this program; by its real path, so `ps` names it.
   std::error_code ec;
@@ -52,6 +55,14 @@ int run_serve(const Common& common, const ServeOptions& o) {
       o.worker_memory_mb > 0
           ? static_cast<std::uint64_t>(o.worker_memory_mb) * kMiB
           : limits.memory_budget_bytes / static_cast<std::uint64_t>(limits.max_solves);
+  // A worker's program, one plugin and its threads' stacks take about 30 MiB
+  // of address space before any table.
+  constexpr std::uint64_t kLeastWorker = 64 * kMiB;
+  if (limits.worker.address_space_bytes < kLeastWorker)
+    return report_usage_error(absl::StrFormat(
+        "a worker process would get %d MiB of address space (--worker-memory-mb, or "
+        "--memory-mb shared by --max-solves %d); it needs at least %d MiB to start",
+        limits.worker.address_space_bytes / kMiB, limits.max_solves, kLeastWorker / kMiB));
   if (limits.worker.address_space_bytes * static_cast<std::uint64_t>(limits.max_solves) >
       limits.memory_budget_bytes)
     return report_usage_error(absl::StrFormat(

@@ -51,6 +51,7 @@ struct Api::Request {
 struct Api::Session {
   bool busy = false;
   bool solving = false;
+  std::string owner;  // the client address that opened it
   std::unique_ptr<Worker> worker;
   // The last answers given (most recent first), by request: a repeated
   // request is answered from here without a solve slot.
@@ -430,7 +431,7 @@ Response Api::run(const Request& request, bool play, const Caller& caller) {
   std::vector<std::unique_ptr<Worker>> dropped;  // ended with mu_ released
   {
     std::unique_lock lock(mu_);
-    kept = session_for(request, &dropped);
+    kept = session_for(request, caller.address, &dropped);
     // An earlier request still solving this game: wait for it, slot-free.
     if (!wait(lock, [&] { return !kept->busy; })) {
       if (left) return client_left;
@@ -611,23 +612,39 @@ void Api::keep_table_budget(const std::filesystem::path& used) {
   }
 }
 
-std::shared_ptr<Api::Session> Api::session_for(const Request& request,
+std::shared_ptr<Api::Session> Api::session_for(const Request& request, const std::string& owner,
                                                std::vector<std::unique_ptr<Worker>>* dropped) {
   for (auto it = sessions_.begin(); it != sessions_.end(); ++it)
     if (it->first == request.cache_key) {
       sessions_.splice(sessions_.begin(), sessions_, it);
       return it->second;
     }
-  sessions_.emplace_front(request.cache_key, std::make_shared<Session>());
+  auto drop = [&](auto it) {
+    if (it->second->worker) dropped->push_back(std::move(it->second->worker));
+    return sessions_.erase(it);
+  };
+  // Fair share: a client that opened half the sessions gives up its own least
+  // recently used one for a new one, so one client's many variants cannot push
+  // every other client's solved games out.
+  const std::size_t share = std::max<std::size_t>(1, limits_.max_sessions / 2);
+  std::size_t own = 0;
+  for (const auto& [key, s] : sessions_) own += s->owner == owner;
+  for (auto it = sessions_.end(); own >= share && it != sessions_.begin();) {
+    --it;
+    if (it->second->owner == owner && !it->second->busy) {
+      it = drop(it);
+      --own;
+    }
+  }
+  auto fresh = std::make_shared<Session>();
+  fresh->owner = owner;
+  sessions_.emplace_front(request.cache_key, std::move(fresh));
   // Drop the least recently used games beyond the limit, but none that is
   // being solved: its result is what a later request will ask for.
   for (auto it = sessions_.end();
        sessions_.size() > limits_.max_sessions && it != sessions_.begin();) {
     --it;
-    if (!it->second->busy) {
-      if (it->second->worker) dropped->push_back(std::move(it->second->worker));
-      it = sessions_.erase(it);
-    }
+    if (!it->second->busy) it = drop(it);
   }
   return sessions_.front().second;
 }
@@ -649,7 +666,13 @@ void Api::make_room(const Session& starting, std::vector<std::unique_ptr<Worker>
 
 Response Api::work(Session& kept, const Request& request, bool play, const Progress& progress) {
   // kept.worker changes under mu_ (make_room reads it); only this request,
-  // which holds the session, changes it.
+  // which holds the session, changes it. A worker that ended while idle
+  // (killed by the kernel, say) is replaced without a word: its tables are
+  // lost, not this request.
+  if (kept.worker && !kept.worker->still_alive()) {
+    std::lock_guard lock(mu_);
+    kept.worker.reset();
+  }
   if (!kept.worker) {
     absl::StatusOr<std::unique_ptr<Worker>> w = Worker::start(request.plugin->path, limits_.worker);
     if (!w.ok())

@@ -127,10 +127,12 @@ class Api {
   // A solve of client `address` ends: its slot is free (mu_ held).
   void release_slot(const std::string& address);
   Response work(Session& kept, const Request& request, bool play, const Progress& progress);
-  // The kept session of the request's game and options (a new one when
-  // none); mu_ held. Sessions dropped past max_sessions go to `dropped`, to
-  // end their workers once mu_ is released.
-  std::shared_ptr<Session> session_for(const Request& request,
+  // The kept session of the request's game and options (a new one, opened
+  // by `owner`, when none); mu_ held. A client holds at most half the kept
+  // sessions (its own least recently used goes first); past max_sessions the
+  // least recently used go. Dropped sessions' workers go to `dropped`, to end
+  // once mu_ is released.
+  std::shared_ptr<Session> session_for(const Request& request, const std::string& owner,
                                        std::vector<std::unique_ptr<Worker>>* dropped);
   // Ends idle sessions' workers, least recently used first, until the
   // sessions solving (and `starting`) at their address-space limit and the

@@ -173,6 +173,13 @@ Worker::~Worker() {
   ::close(channel_.fd());
 }
 
+bool Worker::still_alive() {
+  if (!alive_) return false;
+  int status = 0;
+  if (::waitpid(pid_, &status, WNOHANG) == pid_) alive_ = false;
+  return alive_;
+}
+
 std::uint64_t Worker::resident_bytes() const {
   if (!alive_) return 0;
   std::ifstream statm(absl::StrCat("/proc/", pid_, "/statm"));
@@ -218,7 +225,8 @@ Response Worker::ended(const Order& order) {
                                         order.cpu_seconds, lost));
     if (s == SIGKILL)
       return error(422, absl::StrCat("the worker process solving this request was killed "
-                                     "(SIGKILL: most likely the kernel, out of memory)",
+                                     "(SIGKILL: by the kernel, most likely out of memory, or "
+                                     "by another process)",
                                      lost));
     return error(500, absl::StrFormat("the worker process solving this request crashed (signal "
                                       "%d, %s): a fault in the game's or engine's code%s",

@@ -98,6 +98,8 @@ class Worker {
   Response run(const Order& order, const Progress& progress);
 
   bool alive() const { return alive_; }
+  // Reaps a worker that ended while idle (killed, say): false from then on.
+  bool still_alive();
   pid_t pid() const { return pid_; }
   // The worker's resident memory in bytes (/proc/PID/statm); 0 once it has ended.
   std::uint64_t resident_bytes() const;

@@ -11,6 +11,7 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <system_error>
 #include <thread>
 
 #include "absl/strings/numbers.h"
@@ -158,6 +159,9 @@ int worker_main(int argc, char** argv) {
   // connections stay the server's alone.
   ::close_range(static_cast<unsigned>(fd) + 1, ~0U, 0);
   std::set_terminate(on_terminate);
+  // SIGXCPU (the CPU limit) would dump core: one file per request ended.
+  rlimit no_core{0, 0};
+  setrlimit(RLIMIT_CORE, &no_core);
 #if !defined(SENTE_UNDER_ASAN)  // ASan's shadow memory needs terabytes of address space
   if (address_space > 0) {
     rlimit as{address_space, address_space};
@@ -198,7 +202,7 @@ int worker_main(int argc, char** argv) {
     }
     order_stop = std::make_unique<StopFlag>();
     limit_cpu(order.cpu_seconds);
-    running = std::thread([&solver, &channel, order, flag = order_stop.get()] {
+    auto run = [&solver, &channel, order, flag = order_stop.get()] {
       auto last = std::chrono::steady_clock::time_point{};
       const Progress progress(
           [&](std::uint64_t done, std::uint64_t total) {
@@ -217,7 +221,15 @@ int worker_main(int argc, char** argv) {
         r = error(500, absl::StrCat("internal error: ", e.what()));
       }
       channel.send(json{{"status", r.status}, {"body", json::parse(r.body, nullptr, false)}});
-    });
+    };
+    try {
+      running = std::thread(run);
+    } catch (const std::system_error&) {  // no thread within the address-space limit
+      const Response r = error(422,
+                               "the solve cannot start a thread within this server's memory "
+                               "limit per solve (`sente serve --worker-memory-mb`)");
+      channel.send(json{{"status", r.status}, {"body", json::parse(r.body)}});
+    }
   }
 }
 
