@@ -1,0 +1,344 @@
+// Canonical forms of short partizan games (sente/cgt/): the algebra's
+// identities, CGSuite's syntax read and written back, and every published
+// value of ../shared/data/reference-games/cgt-values.md and
+// domineering/domineering_cgt_values_small.csv computed from the games'
+// rules (written here, plainly, for the test) and compared as canonical forms
+// and as CGSuite's text. Outcome classes are checked against plain minimax
+// of the same rules on every position of small boards.
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+#include "sente/cgt/format.hpp"
+#include "sente/cgt/parse.hpp"
+#include "sente/cgt/short_game.hpp"
+#include "sente/published/markdown_table.hpp"
+#include "sente/testing/reference_data.hpp"
+
+namespace sente::cgt {
+namespace {
+
+GameId must_parse(GameStore& s, std::string_view text) {
+  absl::StatusOr<GameId> g = parse(s, text);
+  EXPECT_TRUE(g.ok()) << text << ": " << g.status();
+  return g.ok() ? *g : GameStore::kZero;
+}
+
+TEST(ShortGame, NumbersAddAndCompareAsDyadicRationals) {
+  GameStore s;
+  const GameId half = s.number(Dyadic::of(1, 1));
+  EXPECT_EQ(s.add(half, half), s.number(1));
+  // {0 | 1} is 1/2 by the simplicity rule, and 1/2 + 1/2 = 1 from options alone.
+  EXPECT_EQ(s.make({GameStore::kZero}, {s.number(1)}), half);
+  EXPECT_EQ(s.make({s.number(-1), GameStore::kZero}, {}), s.number(1));
+  EXPECT_EQ(s.number_value(s.make({s.number(Dyadic::of(1, 2))}, {half})), Dyadic::of(3, 3));
+  EXPECT_TRUE(s.leq(s.number(-2), half));
+  EXPECT_EQ(s.outcome(s.number(-3)), Outcome::kRight);
+  EXPECT_EQ(s.outcome(GameStore::kZero), Outcome::kPrevious);
+}
+
+TEST(ShortGame, InfinitesimalsAndSwitches) {
+  GameStore s;
+  const GameId star = s.star(), up = s.up();
+  EXPECT_EQ(s.add(star, star), GameStore::kZero);
+  EXPECT_EQ(s.add(up, s.negate(up)), GameStore::kZero);
+  EXPECT_EQ(s.outcome(star), Outcome::kNext);
+  EXPECT_EQ(s.outcome(up), Outcome::kLeft);
+  EXPECT_EQ(s.outcome(s.add(up, star)), Outcome::kNext);               // ^* is confused with 0
+  EXPECT_EQ(s.compare(up, s.number(Dyadic::of(1, 6))), Order::kLess);  // infinitesimal
+  EXPECT_EQ(s.nimber_value(s.add(s.nimber(3), s.nimber(5))), 6);       // nim sum
+  const GameId pm1 = s.make({s.number(1)}, {s.number(-1)});
+  EXPECT_EQ(s.negate(pm1), pm1);
+  EXPECT_EQ(s.add(pm1, pm1), GameStore::kZero);
+  // A dominated option goes, a reversible one is bypassed: {0, * | 0} = ^*... no:
+  // {0,* | 0} is ^* (Winning Ways ch. 3).
+  EXPECT_EQ(s.make({GameStore::kZero, star}, {GameStore::kZero}), s.add(up, star));
+}
+
+TEST(ShortGame, CgsuiteSyntaxRoundTrips) {
+  GameStore s;
+  Formatter f(s);
+  for (const char* text : {"0",
+                           "3",
+                           "-1/2",
+                           "3/4",
+                           "*",
+                           "*7",
+                           "^",
+                           "v",
+                           "^^",
+                           "vv",
+                           "v3",
+                           "^*",
+                           "1*",
+                           "^<2>",
+                           "^[2]",
+                           "v<3>",
+                           "v[3]",
+                           "3/4v[3]*",
+                           "+-1",
+                           "+-{1,1*}",
+                           "{2|-1/2}",
+                           "{0|-1/2}",
+                           "{1|0,{0|-1}}",
+                           "Tiny(1)",
+                           "Miny(1)",
+                           "Tiny(1/2)",
+                           "{3|2||1}",
+                           "{4|2}"}) {
+    SCOPED_TRACE(text);
+    EXPECT_EQ(f.text(must_parse(s, text)), text);
+  }
+  // CGSuite's own test statements (cgt-values.md, Conventions).
+  EXPECT_EQ(must_parse(s, "{0||0|-1}"), must_parse(s, "Tiny(1)"));
+  EXPECT_EQ(must_parse(s, "{1|0||0}"), must_parse(s, "Miny(1)"));
+  EXPECT_EQ(must_parse(s, "{0|v*}"), must_parse(s, "^<2>"));
+  EXPECT_EQ(must_parse(s, "{^|*}"), must_parse(s, "^[2]"));
+  EXPECT_EQ(f.text(must_parse(s, "+-{1,1+*}")), "+-{1,1*}");
+  EXPECT_EQ(f.text(must_parse(s, "3+-1")), "{4|2}");
+  EXPECT_EQ(must_parse(s, "1/2 + 1/2"), s.number(1));
+}
+
+TEST(ShortGame, MalformedSyntaxSaysWhere) {
+  GameStore s;
+  for (const char* text : {"", "{1|", "{1|2|3}", "1/3", "*x", "^<0>", "{1,|2}", "(1"}) {
+    absl::StatusOr<GameId> g = parse(s, text);
+    EXPECT_FALSE(g.ok()) << text;
+    if (!g.ok()) {
+      EXPECT_NE(g.status().message().find("at character"), std::string::npos) << g.status();
+    }
+  }
+  const std::string deep = std::string(100, '{') + "0|0" + std::string(100, '}');
+  absl::StatusOr<GameId> g = parse(s, deep);
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(g.status().message().find("nested"), std::string::npos) << g.status();
+}
+
+// The games' rules, plainly: a position's Left and Right options as text.
+using Rules =
+    std::function<void(const std::string&, std::vector<std::string>&, std::vector<std::string>&)>;
+
+// Toads and Frogs: toads (T, Left) move right, frogs (F, Right) left: one
+// square into an empty one, or a jump over one enemy onto the empty square past it.
+void toads_and_frogs(const std::string& p, std::vector<std::string>& left,
+                     std::vector<std::string>& right) {
+  const int n = static_cast<int>(p.size());
+  for (int i = 0; i < n; ++i) {
+    auto move = [&](int to, std::vector<std::string>& out) {
+      std::string q = p;
+      q[to] = p[i];
+      q[i] = '.';
+      out.push_back(q);
+    };
+    if (p[i] == 'T') {
+      if (i + 1 < n && p[i + 1] == '.') move(i + 1, left);
+      if (i + 2 < n && p[i + 1] == 'F' && p[i + 2] == '.') move(i + 2, left);
+    } else if (p[i] == 'F') {
+      if (i >= 1 && p[i - 1] == '.') move(i - 1, right);
+      if (i >= 2 && p[i - 1] == 'T' && p[i - 2] == '.') move(i - 2, right);
+    }
+  }
+}
+
+// Domineering, rows split by '|': Left (Vertical) covers two cells one above
+// the other, Right (Horizontal) two side by side.
+void domineering(const std::string& p, std::vector<std::string>& left,
+                 std::vector<std::string>& right) {
+  const std::vector<std::string> rows = absl::StrSplit(p, '|');
+  auto join = [](const std::vector<std::string>& r) { return absl::StrJoin(r, "|"); };
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c < rows[r].size(); ++c) {
+      if (rows[r][c] != '.') continue;
+      if (r + 1 < rows.size() && c < rows[r + 1].size() && rows[r + 1][c] == '.') {
+        std::vector<std::string> q = rows;
+        q[r][c] = q[r + 1][c] = '#';
+        left.push_back(join(q));
+      }
+      if (c + 1 < rows[r].size() && rows[r][c + 1] == '.') {
+        std::vector<std::string> q = rows;
+        q[r][c] = q[r][c + 1] = '#';
+        right.push_back(join(q));
+      }
+    }
+}
+
+// A Blue-Red-Green Hackenbush stalk, from the ground up: cutting an edge
+// removes it and every edge above; Left cuts l or e, Right r or e.
+void hackenbush_stalk(const std::string& p, std::vector<std::string>& left,
+                      std::vector<std::string>& right) {
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] != 'r') left.push_back(p.substr(0, i));
+    if (p[i] != 'l') right.push_back(p.substr(0, i));
+  }
+}
+
+// Toppling Dominoes: a player topples one of its own dominoes (or a green
+// one) to the left or to the right, and it fells every domino on that side.
+void toppling_dominoes(const std::string& p, std::vector<std::string>& left,
+                       std::vector<std::string>& right) {
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    auto both = [&](std::vector<std::string>& out) {
+      out.push_back(p.substr(i + 1));
+      out.push_back(p.substr(0, i));
+    };
+    if (p[i] != 'r') both(left);
+    if (p[i] != 'l') both(right);
+  }
+}
+
+// The canonical value of `p` under `rules`, by recursion over options.
+GameId value(GameStore& s, const Rules& rules, const std::string& p,
+             std::map<std::string, GameId>& memo) {
+  if (auto it = memo.find(p); it != memo.end()) return it->second;
+  std::vector<std::string> lp, rp;
+  rules(p, lp, rp);
+  std::vector<GameId> left, right;
+  for (const auto& q : lp) left.push_back(value(s, rules, q, memo));
+  for (const auto& q : rp) right.push_back(value(s, rules, q, memo));
+  return memo[p] = s.make(left, right);
+}
+
+// The first `...` of a cell, with the file's \| turned back into |.
+std::string code(const std::string& cell) {
+  const std::size_t a = cell.find('`');
+  const std::size_t b = cell.find('`', a + 1);
+  if (a == std::string::npos || b == std::string::npos) return "";
+  return absl::StrReplaceAll(cell.substr(a + 1, b - a - 1), {{"\x01", "|"}});
+}
+
+std::string reference_text(const std::string& relative) {
+  return absl::StrReplaceAll(testing::read_text(testing::reference_file(relative)),
+                             {{"\\|", "\x01"}});
+}
+
+TEST(ShortGame, PublishedValuesOfToadsAndFrogsDomineeringHackenbushAndTopplingDominoes) {
+  const auto file = testing::reference_file("reference-games/cgt-values.md");
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
+  const std::string text = reference_text("reference-games/cgt-values.md");
+  GameStore s;
+  Formatter f(s);
+  struct Section {
+    const char* header;
+    Rules rules;
+    std::string prefix;  // of the position cell, e.g. "Hackenbush "
+  };
+  const std::vector<Section> sections = {
+      {"## Toads and Frogs", toads_and_frogs, ""},
+      {"## Domineering (Left = Vertical)", domineering, ""},
+  };
+  int checked = 0;
+  for (const Section& section : sections) {
+    const std::size_t at = text.find(section.header);
+    ASSERT_NE(at, std::string::npos) << section.header;
+    std::map<std::string, GameId> memo;
+    for (const auto& row : markdown_table_rows(text.substr(at), "| position")) {
+      const std::string position = code(row[0]), published = code(row[1]);
+      SCOPED_TRACE(position + " = " + published);
+      const GameId g = value(s, section.rules, position, memo);
+      EXPECT_EQ(g, must_parse(s, published));
+      EXPECT_EQ(f.text(g), published);
+      ++checked;
+    }
+  }
+  // Hackenbush stalks and Toppling Dominoes (trees are not stalks: left out).
+  const std::size_t other = text.find("## Other games");
+  ASSERT_NE(other, std::string::npos);
+  std::map<std::string, GameId> stalks, dominoes;
+  for (const auto& row : markdown_table_rows(text.substr(other), "| position")) {
+    const std::string position = code(row[0]), published = code(row[1]);
+    const bool stalk =
+        row[0].starts_with("Hackenbush") && position.find_first_not_of("lre") == std::string::npos;
+    const bool topple = row[0].starts_with("Toppling");
+    if (!stalk && !topple) continue;
+    SCOPED_TRACE(row[0] + " = " + published);
+    const GameId g = stalk ? value(s, hackenbush_stalk, position, stalks)
+                           : value(s, toppling_dominoes, position, dominoes);
+    EXPECT_EQ(g, must_parse(s, published));
+    EXPECT_EQ(f.text(g), published);
+    ++checked;
+  }
+  EXPECT_GE(checked, 45);  // 28 + 13 Toads-and-Frogs and Domineering rows, 4 stalks, 2 rows
+}
+
+TEST(ShortGame, PublishedValuesOfSmallDomineeringBoards) {
+  const auto file = testing::reference_file("domineering/domineering_cgt_values_small.csv");
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
+  GameStore s;
+  std::map<std::string, GameId> memo;
+  int checked = 0;
+  for (absl::string_view line : absl::StrSplit(testing::read_text(file), '\n', absl::SkipEmpty())) {
+    const std::vector<std::string> cells = absl::StrSplit(line, absl::MaxSplits(',', 3));
+    if (cells.size() < 3 || cells[0] == "rows") continue;
+    const int rows = std::stoi(cells[0]), cols = std::stoi(cells[1]);
+    std::vector<std::string> grid(rows, std::string(cols, '.'));
+    SCOPED_TRACE(std::string(line));
+    EXPECT_EQ(value(s, domineering, absl::StrJoin(grid, "|"), memo), must_parse(s, cells[2]));
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
+}
+
+// Who wins with each side moving first, by plain minimax of the rules (no
+// values): the outcome class the canonical value must give.
+Outcome searched(const Rules& rules, const std::string& p, std::map<std::string, int>& memo) {
+  // bit 0: Left moving first wins; bit 1: Right moving first wins.
+  std::function<int(const std::string&)> wins = [&](const std::string& q) {
+    if (auto it = memo.find(q); it != memo.end()) return it->second;
+    std::vector<std::string> lo, ro;
+    rules(q, lo, ro);
+    int w = 0;
+    for (const auto& o : lo)
+      if (!(wins(o) & 2)) w |= 1;  // Left moves to where Right, first, loses
+    for (const auto& o : ro)
+      if (!(wins(o) & 1)) w |= 2;
+    return memo[q] = w;
+  };
+  const int w = wins(p);
+  return w == 3   ? Outcome::kNext
+         : w == 1 ? Outcome::kLeft
+         : w == 2 ? Outcome::kRight
+                  : Outcome::kPrevious;
+}
+
+TEST(ShortGame, OutcomeClassesAgreeWithMinimaxOnEveryPositionOfSmallBoards) {
+  GameStore s;
+  std::map<std::string, GameId> values;
+  std::map<std::string, int> wins;
+  int checked = 0;
+  // Every Domineering position reachable on 3x4 and every Toads-and-Frogs
+  // strip of length 7 with 2 toads and 2 frogs.
+  std::function<void(const Rules&, const std::string&, std::set<std::string>&)> walk =
+      [&](const Rules& rules, const std::string& p, std::set<std::string>& seen) {
+        if (!seen.insert(p).second) return;
+        std::vector<std::string> lo, ro;
+        rules(p, lo, ro);
+        for (const auto& q : lo) walk(rules, q, seen);
+        for (const auto& q : ro) walk(rules, q, seen);
+      };
+  std::set<std::string> positions;
+  walk(domineering, "....|....|....", positions);
+  for (const auto& p : positions) {
+    EXPECT_EQ(s.outcome(value(s, domineering, p, values)), searched(domineering, p, wins)) << p;
+    ++checked;
+  }
+  std::string strip = "TT...FF";
+  std::sort(strip.begin(), strip.end());
+  do {
+    EXPECT_EQ(s.outcome(value(s, toads_and_frogs, strip, values)),
+              searched(toads_and_frogs, strip, wins))
+        << strip;
+    ++checked;
+  } while (std::next_permutation(strip.begin(), strip.end()));
+  EXPECT_EQ(checked, static_cast<int>(positions.size()) + 210);  // 7!/(2!2!3!) strips
+}
+
+}  // namespace
+}  // namespace sente::cgt
