@@ -41,8 +41,8 @@ TEST(ShortGame, NumbersAddAndCompareAsDyadicRationals) {
   EXPECT_EQ(s.make({s.number(-1), GameStore::kZero}, {}), s.number(1));
   EXPECT_EQ(s.number_value(s.make({s.number(Dyadic::of(1, 2))}, {half})), Dyadic::of(3, 3));
   EXPECT_TRUE(s.leq(s.number(-2), half));
-  EXPECT_EQ(s.outcome(s.number(-3)), Outcome::kRight);
-  EXPECT_EQ(s.outcome(GameStore::kZero), Outcome::kPrevious);
+  EXPECT_EQ(s.outcome(s.number(-3)), OutcomeClass::kR);
+  EXPECT_EQ(s.outcome(GameStore::kZero), OutcomeClass::kP);
 }
 
 TEST(ShortGame, InfinitesimalsAndSwitches) {
@@ -50,17 +50,18 @@ TEST(ShortGame, InfinitesimalsAndSwitches) {
   const GameId star = s.star(), up = s.up();
   EXPECT_EQ(s.add(star, star), GameStore::kZero);
   EXPECT_EQ(s.add(up, s.negate(up)), GameStore::kZero);
-  EXPECT_EQ(s.outcome(star), Outcome::kNext);
-  EXPECT_EQ(s.outcome(up), Outcome::kLeft);
-  EXPECT_EQ(s.outcome(s.add(up, star)), Outcome::kNext);               // ^* is confused with 0
+  EXPECT_EQ(s.outcome(star), OutcomeClass::kN);
+  EXPECT_EQ(s.outcome(up), OutcomeClass::kL);
+  EXPECT_EQ(s.outcome(s.add(up, star)), OutcomeClass::kN);             // ^* is confused with 0
   EXPECT_EQ(s.compare(up, s.number(Dyadic::of(1, 6))), Order::kLess);  // infinitesimal
   EXPECT_EQ(s.nimber_value(s.add(s.nimber(3), s.nimber(5))), 6);       // nim sum
   const GameId pm1 = s.make({s.number(1)}, {s.number(-1)});
   EXPECT_EQ(s.negate(pm1), pm1);
   EXPECT_EQ(s.add(pm1, pm1), GameStore::kZero);
-  // A dominated option goes, a reversible one is bypassed: {0, * | 0} = ^*... no:
-  // {0,* | 0} is ^* (Winning Ways ch. 3).
+  // {0,* | 0} = ^* (Winning Ways ch. 3), and {0, 1/2 | 1} drops the dominated 0.
   EXPECT_EQ(s.make({GameStore::kZero, star}, {GameStore::kZero}), s.add(up, star));
+  const GameId half = s.number(Dyadic::of(1, 1));
+  EXPECT_EQ(s.left_of(s.make({GameStore::kZero, half}, {s.number(1)})).size(), 1u);
 }
 
 TEST(ShortGame, CgsuiteSyntaxRoundTrips) {
@@ -288,7 +289,7 @@ TEST(ShortGame, PublishedValuesOfSmallDomineeringBoards) {
 
 // Who wins with each side moving first, by plain minimax of the rules (no
 // values): the outcome class the canonical value must give.
-Outcome searched(const Rules& rules, const std::string& p, std::map<std::string, int>& memo) {
+OutcomeClass searched(const Rules& rules, const std::string& p, std::map<std::string, int>& memo) {
   // bit 0: Left moving first wins; bit 1: Right moving first wins.
   std::function<int(const std::string&)> wins = [&](const std::string& q) {
     if (auto it = memo.find(q); it != memo.end()) return it->second;
@@ -302,10 +303,10 @@ Outcome searched(const Rules& rules, const std::string& p, std::map<std::string,
     return memo[q] = w;
   };
   const int w = wins(p);
-  return w == 3   ? Outcome::kNext
-         : w == 1 ? Outcome::kLeft
-         : w == 2 ? Outcome::kRight
-                  : Outcome::kPrevious;
+  return w == 3   ? OutcomeClass::kN
+         : w == 1 ? OutcomeClass::kL
+         : w == 2 ? OutcomeClass::kR
+                  : OutcomeClass::kP;
 }
 
 TEST(ShortGame, OutcomeClassesAgreeWithMinimaxOnEveryPositionOfSmallBoards) {

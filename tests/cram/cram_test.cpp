@@ -7,6 +7,8 @@
 #include <random>
 
 #include "game.hpp"
+#include "sente/cgt/format.hpp"
+#include "sente/engines/cgt.hpp"
 #include "sente/engines/grundy.hpp"
 #include "sente/plugin/analysis.hpp"
 #include "sente/plugin/registry.hpp"
@@ -66,6 +68,26 @@ TEST(Cram, RegionsAreSolvedAsASum) {
       EXPECT_EQ(*engine.value(empty), naive(s, empty)) << format_grid(s, empty, '|');
     }
     EXPECT_GT(split, 0) << "no position of " << s.rows << "x" << s.cols << " split";
+  }
+}
+
+// The cgt engine on an impartial game: every value is a nimber, the Grundy
+// engine's (issue 24's conformance check), regions added part by part.
+TEST(Cram, CanonicalValuesAreTheGrundyEnginesNimbers) {
+  static_assert(cgt::ValuedGame<Game>);
+  std::mt19937_64 rng(41);
+  for (GridShape s : {GridShape{3, 4}, GridShape{4, 4}, GridShape{2, 7}}) {
+    const Game game(s);
+    grundy::MemoGrundy<Game> grundy(game);
+    cgt::GameStore store;
+    cgt::ValueSolver<Game> solver(game, store);
+    for (int trial = 0; trial < 30; ++trial) {
+      const std::uint64_t empty = (rng() | rng()) & s.all();
+      absl::StatusOr<cgt::GameId> v = solver.value(empty);
+      ASSERT_TRUE(v.ok()) << v.status();
+      EXPECT_EQ(store.nimber_value(*v), static_cast<int>(*grundy.value(empty)))
+          << format_grid(s, empty, '|') << " = " << cgt::Formatter(store).text(*v);
+    }
   }
 }
 

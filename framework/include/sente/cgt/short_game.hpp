@@ -26,28 +26,11 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "sente/cgt/dyadic.hpp"
+#include "sente/game.hpp"
 
 namespace sente::cgt {
 
 using GameId = std::uint32_t;
-
-// The outcome class of a value: Left wins (G > 0), Right wins (G < 0), the
-// player to move wins (G confused with 0), the second player wins (G = 0).
-enum class Outcome : std::uint8_t { kLeft, kRight, kNext, kPrevious };
-
-inline const char* outcome_letter(Outcome o) {
-  switch (o) {
-    case Outcome::kLeft:
-      return "L";
-    case Outcome::kRight:
-      return "R";
-    case Outcome::kNext:
-      return "N";
-    case Outcome::kPrevious:
-      return "P";
-  }
-  return "?";
-}
 
 // How two games compare.
 enum class Order : std::uint8_t { kEqual, kLess, kGreater, kConfused };
@@ -188,18 +171,21 @@ class GameStore {
     return le ? Order::kLess : ge ? Order::kGreater : Order::kConfused;
   }
 
-  Outcome outcome(GameId g) {
+  // The outcome class of a value: L when G > 0 (Left wins whoever starts), R
+  // when G < 0, P when G = 0 (the second player wins), N when G is confused
+  // with 0 (the first player wins).
+  OutcomeClass outcome(GameId g) {
     switch (compare(g, kZero)) {
       case Order::kEqual:
-        return Outcome::kPrevious;
+        return OutcomeClass::kP;
       case Order::kGreater:
-        return Outcome::kLeft;
+        return OutcomeClass::kL;
       case Order::kLess:
-        return Outcome::kRight;
+        return OutcomeClass::kR;
       case Order::kConfused:
-        return Outcome::kNext;
+        return OutcomeClass::kN;
     }
-    return Outcome::kNext;
+    return OutcomeClass::kN;
   }
 
   std::span<const GameId> left_of(GameId g) const {

@@ -1,0 +1,108 @@
+// The cgt engine on Domineering: the canonical values of the regions published
+// in reference-games/cgt-values.md and of the boards of
+// domineering/domineering_cgt_values_small.csv, and the outcome class of
+// each value against alpha-beta's two searches (V first, H first) on random
+// positions of small boards.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
+#include "game.hpp"
+#include "sente/cgt/format.hpp"
+#include "sente/cgt/parse.hpp"
+#include "sente/engines/alphabeta.hpp"
+#include "sente/engines/cgt.hpp"
+#include "sente/published/markdown_table.hpp"
+#include "sente/testing/reference_data.hpp"
+
+namespace sente::domineering {
+namespace {
+
+static_assert(cgt::ValuedGame<Game>);
+
+// The value of the region `rows` ('.' empty, '#' blocked, rows split by '|').
+std::string value_text(cgt::GameStore& store, std::string_view rows) {
+  absl::StatusOr<Game> game = Game().with_board_of(rows, false);
+  EXPECT_TRUE(game.ok()) << game.status();
+  absl::StatusOr<Position> p = game->parse(rows, false);
+  EXPECT_TRUE(p.ok()) << p.status();
+  cgt::ValueSolver<Game> solver(*game, store);
+  absl::StatusOr<cgt::GameId> v = solver.value(*p);
+  EXPECT_TRUE(v.ok()) << v.status();
+  return cgt::Formatter(store).text(*v);
+}
+
+TEST(DomineeringCgt, PublishedRegionValues) {
+  const auto file = testing::reference_file("reference-games/cgt-values.md");
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
+  const std::string text = absl::StrReplaceAll(testing::read_text(file), {{"\\|", "\x01"}});
+  const std::size_t at = text.find("## Domineering (Left = Vertical)");
+  ASSERT_NE(at, std::string::npos);
+  auto code = [](const std::string& cell) {
+    const std::size_t a = cell.find('`'), b = cell.find('`', a + 1);
+    return absl::StrReplaceAll(cell.substr(a + 1, b - a - 1), {{"\x01", "|"}});
+  };
+  cgt::GameStore store;
+  int checked = 0;
+  for (const auto& row : markdown_table_rows(text.substr(at), "| position")) {
+    const std::string rows = code(row[0]), published = code(row[1]);
+    SCOPED_TRACE(rows);
+    EXPECT_EQ(value_text(store, rows), published);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 13);
+}
+
+TEST(DomineeringCgt, PublishedBoardValues) {
+  const auto file = testing::reference_file("domineering/domineering_cgt_values_small.csv");
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
+  cgt::GameStore store;
+  int checked = 0;
+  for (absl::string_view line : absl::StrSplit(testing::read_text(file), '\n', absl::SkipEmpty())) {
+    const std::vector<std::string> cells = absl::StrSplit(line, absl::MaxSplits(',', 3));
+    if (cells.size() < 3 || cells[0] == "rows") continue;
+    std::vector<std::string> grid(std::stoi(cells[0]), std::string(std::stoi(cells[1]), '.'));
+    const std::string rows = absl::StrJoin(grid, "|");
+    SCOPED_TRACE(rows);
+    absl::StatusOr<cgt::GameId> published = cgt::parse(store, cells[2]);
+    ASSERT_TRUE(published.ok()) << published.status();
+    EXPECT_EQ(value_text(store, rows), cgt::Formatter(store).text(*published));
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
+}
+
+// The value's outcome class is the one alpha-beta finds with each side first.
+TEST(DomineeringCgt, OutcomeClassesAgreeWithAlphaBeta) {
+  std::mt19937_64 rng(7);
+  for (auto [rows, cols] : {std::pair{4, 4}, std::pair{3, 5}, std::pair{4, 5}}) {
+    const Game game(*Board::make(rows, cols));
+    cgt::GameStore store;
+    cgt::ValueSolver<Game> solver(game, store);
+    auto alphabeta = AlphaBeta<Game>::create(game, {});
+    ASSERT_TRUE(alphabeta.ok());
+    for (int trial = 0; trial < 25; ++trial) {
+      // A random position: a few random moves from the start.
+      Position p = game.start();
+      for (int plies = static_cast<int>(rng() % 6); plies > 0; --plies) {
+        std::vector<Move> moves;
+        for_each_move(game, p, [&](const Move& m) { moves.push_back(m); });
+        if (moves.empty()) break;
+        p = game.play(p, moves[rng() % moves.size()]);
+      }
+      const Position v_first = solver.as_left(p), h_first = solver.as_right(p);
+      const bool v_wins = alphabeta->solve(v_first).value > 0;
+      const bool h_wins = alphabeta->solve(h_first).value > 0;
+      absl::StatusOr<cgt::GameId> value = solver.value(p);
+      ASSERT_TRUE(value.ok()) << value.status();
+      EXPECT_EQ(store.outcome(*value), outcome_class(v_wins, h_wins))
+          << game.format(p) << " = " << cgt::Formatter(store).text(*value);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace sente::domineering
