@@ -69,6 +69,9 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
 int run_play(const Common& common, const std::string& game, const plugin::Options& options,
              const std::vector<std::string>& position, const std::string& first);
 
+// `sente cgt EXPR...`: short games in CGSuite's syntax (cmd_cgt.cpp).
+int run_cgt(const Common& common, const std::vector<std::string>& expressions);
+
 // `sente serve`: where it listens, and its limits.
 struct ServeOptions {
   std::string host = "127.0.0.1";

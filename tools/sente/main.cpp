@@ -211,6 +211,30 @@ Command add_play(CLI::App& app, Common& common) {
           }};
 }
 
+Command add_cgt(CLI::App& app, Common& common) {
+  CLI::App* cmd = app.add_subcommand(
+      "cgt",
+      "Short partizan games in CGSuite's syntax, without a game: canonical forms, sums, "
+      "comparisons, outcome classes");
+  auto expressions = std::make_shared<std::vector<std::string>>();
+  cmd->add_option("expressions", *expressions,
+                  "Expressions, e.g. '{2|-1/2} + 1/2', '^ + ^ + *', '{0||0|-1} == Tiny(1)'")
+      ->required();
+  cmd->add_flag("--json", common.json, "Print the results as JSON");
+  cmd->add_flag("--quiet,-q", common.quiet, "Accepted for symmetry; nothing is drawn");
+  cmd->footer(
+      std::string("Syntax (CGSuite's): numbers 3, -1/2; nimbers *, *2; ups ^, vv, ^3, ^<2>, "
+                  "v[3]; juxtaposed sums 1*, 3/4v[3]*; games {L1,L2 | R1}, with bars for "
+                  "nesting ({a||b|c} = {a | {b|c}}); +-G, +-{A,B}; Tiny(x), Miny(x); +, -, "
+                  "parentheses. Comparisons: A == B, A <= B, A >= B, A < B, A > B, A <| B "
+                  "(not A >= B), A |> B, A <> B or A || B (confused with). Each expression "
+                  "prints its canonical form, outcome class (L, R, N, P), stops and birthday "
+                  "(Siegel, Combinatorial Game Theory, ch. II).\n\nExample: sente cgt "
+                  "'{2|-1/2}' '^ + * <> 0'\n\n") +
+      kFooter);
+  return {cmd, [&common, expressions] { return run_cgt(common, *expressions); }, false, false};
+}
+
 Command add_serve(CLI::App& app, Common& common) {
   CLI::App* cmd = app.add_subcommand(
       "serve",
@@ -500,14 +524,12 @@ int main(int argc, char** argv) {
     return "sente: error: " + CLI::FailureMessage::simple(a, e);
   });
   Common common;
-  const std::vector<Command> commands = {add_list(app, common),
-                                         add_solve(app, common),
-                                         add_analyze(app, common),
-                                         add_verify(app, common),
-                                         add_play(app, common),
-                                         add_serve(app, common),
-                                         add_bench(app, common, command_line(argc, argv)),
-                                         add_table(app, common)};
+  const std::vector<Command> commands = {
+      add_list(app, common),    add_solve(app, common),
+      add_analyze(app, common), add_verify(app, common),
+      add_play(app, common),    add_serve(app, common),
+      add_cgt(app, common),     add_bench(app, common, command_line(argc, argv)),
+      add_table(app, common)};
 
   const bool json_flag = std::any_of(argv + 1, argv + argc,
                                      [](const char* a) { return std::string_view(a) == "--json"; });

@@ -1,0 +1,168 @@
+// `sente cgt EXPR...`: short games in CGSuite's syntax, evaluated without any
+// game plugin (sente/cgt/), as researchers use CGSuite's worksheet: each
+// expression's canonical form, outcome class, stops and birthday, or the
+// truth of a comparison A == B, A <= B, A >= B, A < B, A > B, A <| B (less or
+// confused: not A >= B), A |> B, A <> B or A || B (confused with).
+#include <cctype>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "json_output.hpp"
+#include "sente/cgt/format.hpp"
+#include "sente/cgt/parse.hpp"
+#include "sente/cgt/short_game.hpp"
+
+namespace sente::driver {
+
+namespace {
+
+using nlohmann::json;
+
+// A comparison's operators, longest first so "<=" is not read as "<".
+constexpr std::string_view kRelations[] = {"==", "<=", ">=", "<|", "|>", "<>", "||", "<", ">"};
+
+// The operator of `text` outside braces and parentheses, and where; nothing
+// for a plain expression.
+std::optional<std::pair<std::string_view, std::size_t>> relation_of(std::string_view text) {
+  int level = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '{' || c == '(' ||
+        (c == '<' && i + 1 < text.size() && std::isdigit(text[i + 1]) && i > 0 &&
+         (text[i - 1] == '^' || text[i - 1] == 'v'))) {
+      ++level;  // ^<2>: an exponent, not an operator
+      continue;
+    }
+    if (c == '}' || c == ')' || (c == '>' && level > 0 && i > 0 && std::isdigit(text[i - 1]))) {
+      --level;
+      continue;
+    }
+    if (level > 0) continue;
+    for (std::string_view op : kRelations)
+      if (text.substr(i, op.size()) == op) return std::pair{op, i};
+  }
+  return std::nullopt;
+}
+
+bool holds(std::string_view op, cgt::Order order) {
+  using cgt::Order;
+  if (op == "==") return order == Order::kEqual;
+  if (op == "<=") return order == Order::kEqual || order == Order::kLess;
+  if (op == ">=") return order == Order::kEqual || order == Order::kGreater;
+  if (op == "<") return order == Order::kLess;
+  if (op == ">") return order == Order::kGreater;
+  if (op == "<|") return order == Order::kLess || order == Order::kConfused;
+  if (op == "|>") return order == Order::kGreater || order == Order::kConfused;
+  return order == Order::kConfused;  // <> and ||
+}
+
+const char* order_name(cgt::Order o) {
+  switch (o) {
+    case cgt::Order::kEqual:
+      return "equal";
+    case cgt::Order::kLess:
+      return "less";
+    case cgt::Order::kGreater:
+      return "greater";
+    case cgt::Order::kConfused:
+      return "confused";
+  }
+  return "";
+}
+
+const char* order_words(cgt::Order o) {
+  switch (o) {
+    case cgt::Order::kEqual:
+      return "equal to";
+    case cgt::Order::kLess:
+      return "less than";
+    case cgt::Order::kGreater:
+      return "greater than";
+    case cgt::Order::kConfused:
+      return "confused with";
+  }
+  return "";
+}
+
+const char* outcome_meaning(OutcomeClass c) {
+  switch (c) {
+    case OutcomeClass::kL:
+      return "Left wins whoever starts";
+    case OutcomeClass::kR:
+      return "Right wins whoever starts";
+    case OutcomeClass::kN:
+      return "the first player wins";
+    case OutcomeClass::kP:
+      return "the second player wins";
+  }
+  return "";
+}
+
+}  // namespace
+
+int run_cgt(const Common& common, const std::vector<std::string>& expressions) {
+  cgt::GameStore store;
+  cgt::Formatter formatter(store);
+  json results = json::array();
+  std::string out;
+  for (const std::string& expression : expressions) {
+    auto value = [&](std::string_view text) -> absl::StatusOr<cgt::GameId> {
+      absl::StatusOr<cgt::GameId> g = cgt::parse(store, text);
+      if (!g.ok())
+        return absl::InvalidArgumentError(
+            absl::StrCat("'", expression, "': ", std::string(g.status().message())));
+      return g;
+    };
+    if (auto rel = relation_of(expression)) {
+      const auto [op, at] = *rel;
+      absl::StatusOr<cgt::GameId> a = value(std::string_view(expression).substr(0, at));
+      if (!a.ok()) return report_error(a.status());
+      absl::StatusOr<cgt::GameId> b = value(std::string_view(expression).substr(at + op.size()));
+      if (!b.ok()) return report_error(b.status());
+      const cgt::Order order = store.compare(*a, *b);
+      const bool truth = holds(op, order);
+      results.push_back({{"expression", expression},
+                         {"left", formatter.text(*a)},
+                         {"right", formatter.text(*b)},
+                         {"relation", order_name(order)},
+                         {"holds", truth}});
+      absl::StrAppend(&out, expression, "\n  ", truth ? "true" : "false", ": ", formatter.text(*a),
+                      " is ", order_words(order), " ", formatter.text(*b), "\n");
+      continue;
+    }
+    absl::StatusOr<cgt::GameId> g = value(expression);
+    if (!g.ok()) return report_error(g.status());
+    const OutcomeClass outcome = store.outcome(*g);
+    const std::string text = formatter.text(*g);
+    json r = {{"expression", expression},
+              {"value", text},
+              {"outcome", std::string(1, outcome_letter(outcome))},
+              {"birthday", store.birthday(*g)},
+              {"left_stop", store.left_stop(*g).text()},
+              {"right_stop", store.right_stop(*g).text()}};
+    if (auto x = store.number_value(*g)) r["number"] = x->text();
+    if (auto n = store.nimber_value(*g)) r["nimber"] = *n;
+    results.push_back(r);
+    absl::StrAppend(&out, expression, " = ", text, "\n  outcome class ",
+                    std::string(1, outcome_letter(outcome)), " (", outcome_meaning(outcome),
+                    "); stops ", store.left_stop(*g).text(), " and ", store.right_stop(*g).text(),
+                    "; birthday ", store.birthday(*g), "\n");
+  }
+  if (common.json)
+    std::cout << json_text(json{{"results", results}, {"games_stored", store.size()}}) << "\n";
+  else
+    std::cout << out;
+  return kOk;
+}
+
+}  // namespace sente::driver
