@@ -174,7 +174,8 @@ void expect_engines_agree(std::vector<plugin::Bound<Game>>& engines, std::uint64
 TEST(Cram, EveryEngineAgreesOnSmallBoards) {
   std::vector<std::string> names;
   for (const plugin::EngineInfo& e : plugin::full_info<Game>().engines) names.push_back(e.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"grundy", "alphabeta", "retrograde", "minimax"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"grundy", "alphabeta", "retrograde", "minimax", "cgt"}));
   // Every position of every board up to 3 x 3.
   for (int rows = 1; rows <= 3; ++rows)
     for (int cols = 1; cols <= 3; ++cols) {

@@ -39,7 +39,7 @@ TEST(DomineeringPlugin, ListsTheAcyclicEnginesAndOnlyItsOwnOptionsAsTheGames) {
   const plugin::GameInfo full = plugin::full_info<Game>();
   std::vector<std::string> engines;
   for (const plugin::EngineInfo& e : full.engines) engines.push_back(e.name);
-  EXPECT_EQ(engines, (std::vector<std::string>{"alphabeta", "retrograde", "minimax"}));
+  EXPECT_EQ(engines, (std::vector<std::string>{"alphabeta", "retrograde", "minimax", "cgt"}));
   // The game's default for the engines' history option: off.
   bool history = false;
   for (const plugin::OptionInfo& o : full.options)

@@ -69,7 +69,7 @@ std::vector<std::string> engine_names(const GameInfo& info) {
 
 TEST(Registry, ListsTheEnginesTheConceptsAllowInOrder) {
   EXPECT_EQ(engine_names(full_info<Subtraction>()),
-            (std::vector<std::string>{"grundy", "alphabeta", "retrograde", "minimax"}));
+            (std::vector<std::string>{"grundy", "alphabeta", "retrograde", "minimax", "cgt"}));
   EXPECT_EQ(
       engine_names(full_info<DenseSubtraction>()),
       (std::vector<std::string>{"dense", "dense-generic", "alphabeta", "retrograde", "minimax"}));

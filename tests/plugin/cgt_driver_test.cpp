@@ -1,10 +1,15 @@
 // `sente cgt`: CGSuite-syntax expressions through the driver, as a user types
 // them; the statements are CGSuite's own test suite's, as
-// reference-games/cgt-values.md (Conventions) quotes them.
+// reference-games/cgt-values.md (Conventions) quotes them. And the cgt engine
+// through `solve` and `analyze`: Domineering boards' published values,
+// Cram's nimbers as the Grundy engine gives them.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_split.h"
 #include "run_driver.hpp"
+#include "sente/cgt/parse.hpp"
+#include "sente/testing/reference_data.hpp"
 
 namespace sente {
 namespace {
@@ -42,6 +47,49 @@ TEST(CgtCommand, MalformedSyntaxIsBadInputWithThePosition) {
   EXPECT_EQ(r.code, 4) << r.out;
   EXPECT_NE(r.out.find("at character"), std::string::npos) << r.out;
   EXPECT_EQ(sente("cgt").code, 2);  // no expression: a usage error
+}
+
+// `sente solve domineering --board RxC --engine cgt` gives the published
+// canonical value of every board in domineering_cgt_values_small.csv (the
+// file writes {1|-1} where CGSuite writes +-1: compared as games).
+TEST(CgtEngine, DomineeringBoardsHaveTheirPublishedValues) {
+  const auto file = testing::reference_file("domineering/domineering_cgt_values_small.csv");
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
+  cgt::GameStore store;
+  int checked = 0;
+  for (absl::string_view line : absl::StrSplit(testing::read_text(file), '\n', absl::SkipEmpty())) {
+    const std::vector<std::string> cells = absl::StrSplit(line, absl::MaxSplits(',', 3));
+    if (cells.size() < 3 || cells[0] == "rows") continue;
+    const std::string board = cells[0] + "x" + cells[1];
+    SCOPED_TRACE(board);
+    for (const char* command : {"solve", "analyze"}) {
+      const testing::Result r = sente(
+          std::string(command) + " domineering --board " + board + " --engine cgt --json", true);
+      ASSERT_EQ(r.code, 0) << r.out;
+      const json a = json::parse(r.out);
+      EXPECT_EQ(*cgt::parse(store, a["canonical"].get<std::string>()), *cgt::parse(store, cells[2]))
+          << command << ": " << a["canonical"];
+      if (std::string(command) == "analyze") {
+        for (const json& m : a["moves"]) EXPECT_TRUE(m.contains("canonical")) << m;
+      }
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
+}
+
+// On an impartial game the cgt engine's values are the Grundy engine's nimbers.
+TEST(CgtEngine, CramValuesAreTheGrundyEnginesNimbers) {
+  for (const char* board : {"3x3", "3x4", "2x5"}) {
+    const json cgt = json::parse(
+        sente(std::string("analyze cram --board ") + board + " --engine cgt --json", true).out);
+    const json grundy = json::parse(
+        sente(std::string("analyze cram --board ") + board + " --engine grundy --json", true).out);
+    EXPECT_EQ(cgt["value"], grundy["value"]) << board;
+    ASSERT_EQ(cgt["moves"].size(), grundy["moves"].size());
+    for (std::size_t i = 0; i < cgt["moves"].size(); ++i)
+      EXPECT_EQ(cgt["moves"][i]["value"], grundy["moves"][i]["value"]) << board;
+  }
 }
 
 }  // namespace

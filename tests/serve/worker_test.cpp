@@ -168,11 +168,14 @@ TEST(ServeWorkers, AWorkerKilledWhileIdleIsReplacedQuietly) {
   const std::vector<pid_t> pids = worker_pids();
   ASSERT_EQ(pids.size(), 1u);
   ASSERT_EQ(kill(pids[0], SIGKILL), 0);
-  for (int i = 0;
-       i < 100 && std::filesystem::exists("/proc/" + std::to_string(pids[0]) + "/cmdline") &&
-       !worker_pids().empty();
-       ++i)
+  // Until the kernel has ended it (a zombie, state Z, waiting to be reaped).
+  const std::string stat_file = "/proc/" + std::to_string(pids[0]) + "/stat";
+  for (int i = 0; i < 500; ++i) {
+    std::ifstream stat(stat_file);
+    std::string pid, comm, state;
+    if (!(stat >> pid >> comm >> state) || state == "Z") break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   const Response r = analyze(api, {{"game", "tic-tac-toe"}, {"position", "X........"}});
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(body(r)["session"], "new");

@@ -37,7 +37,7 @@ TEST(TurningCorners, EnginesAreListedInOrder) {
   std::vector<std::string> names;
   for (const plugin::EngineInfo& e : plugin::full_info<Game>().engines) names.push_back(e.name);
   EXPECT_EQ(names, (std::vector<std::string>{"xor", "mex", "grundy", "alphabeta", "retrograde",
-                                             "minimax"}));
+                                             "minimax", "cgt"}));
   absl::StatusOr<plugin::Bound<Game>> b = plugin::bind<Game>({{"board", "3x3"}}, {});
   ASSERT_TRUE(b.ok()) << b.status();
   EXPECT_EQ(b->engine, "xor");

@@ -78,6 +78,7 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
        {"best", m.best},
        {"resolved", m.resolved}};
   if (m.depth >= 0) j["depth"] = m.depth;
+  if (!m.canonical.empty()) j["canonical"] = m.canonical;
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {
@@ -99,6 +100,7 @@ void to_json(nlohmann::json& j, const Analysis& a) {
        {"stats", a.stats},
        {"certificate", a.certificate}};
   if (a.depth >= 0) j["depth"] = a.depth;
+  if (!a.canonical.empty()) j["canonical"] = a.canonical;
   if (a.view.width > 0) j["view"] = a.view;
 }
 

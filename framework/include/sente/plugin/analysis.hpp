@@ -87,6 +87,15 @@ void set_value(const G& g, const typename G::Position& p, const EngineValue& v, 
     a.value = text::display_value(g, p, v.value);
     a.value_text = signed_text(a.value);
   }
+  // The cgt engine: the canonical value first, then what it means for the
+  // player to move ("{2|-1/2}, win"; an impartial game's is its nimber).
+  if (v.resolved && v.canonical) {
+    a.canonical = *v.canonical;
+    if (!v.nimber) {
+      a.value_text = absl::StrCat(*v.canonical, ", ", a.value_text);
+      a.value_meaning = kCanonicalMeaning;
+    }
+  }
 }
 
 // Progress of one step of `n`, as part of the whole.
@@ -118,6 +127,21 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
       const typename G::Position& right = p_is_left ? q : p;
       absl::StatusOr<EngineValue> l = b.runner->value(left, part(progress, 0, 2));
       if (!l.ok()) return l.status();
+      if (l->canonical && l->outcome) {  // the cgt engine: one value, both starts
+        report(progress, 1, 1);
+        a.resolved = true;
+        a.value_kind = ValueKind::kOutcomeClass;
+        a.value = static_cast<std::int64_t>(*l->outcome);
+        a.canonical = *l->canonical;
+        a.value_text =
+            absl::StrCat(*l->canonical, ", outcome ", text::outcome_name(g, *l->outcome));
+        a.value_meaning = kCanonicalMeaning;
+        a.summary = absl::StrCat(text::to_move(g, left), " (Left) positive; outcome class ",
+                                 text::outcome_name(g, *l->outcome));
+        a.diagram = a.board = text::render<G>(g, p, {});
+        finish(b, a);
+        return a;
+      }
       const std::vector<Stat> after_left = b.runner->stats();
       absl::StatusOr<EngineValue> r = b.runner->value(right, part(progress, 1, 2));
       if (!r.ok()) return r.status();
@@ -222,6 +246,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     r.info.move = text::move_name(g, p, moves[i]);
     if constexpr (GivesMoveNotations<G>) r.info.also = g.move_notations(p, moves[i]);
     r.info.resolved = v->resolved;
+    if (v->resolved && v->canonical) r.info.canonical = *v->canonical;
     r.info.value_kind = v->nimber        ? ValueKind::kNimber
                         : is_win_loss(g) ? ValueKind::kWinLoss
                                          : ValueKind::kScore;
@@ -239,6 +264,8 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
       mv = move_value(s.effect, v->value);
       r.info.value = is_win_loss(g) ? mv : text::display_value(g, p, mv);
       r.info.value_text = is_win_loss(g) ? win_loss_text(mv) : signed_text(r.info.value);
+      if (v->resolved && v->canonical)  // the value the move leads to, then the mover's result
+        r.info.value_text = absl::StrCat(*v->canonical, ", ", r.info.value_text);
     }
     if (v->resolved && v->depth) r.info.depth = *v->depth + 1;
     mover_value.push_back(mv);
@@ -271,6 +298,12 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
              (!by_depth || !root.depth || m.depth == *root.depth);
   }
   if (is_win_loss(g) && best == 0 && !nimber) root.depth.reset();
+  // The cgt engine values the position itself (its memo holds it already).
+  if (!rated.empty() && !rated[0].info.canonical.empty() && root.resolved) {
+    absl::StatusOr<EngineValue> own = b.runner->value(p, progress);
+    if (!own.ok()) return own.status();
+    root.canonical = own->canonical;
+  }
   set_value(g, p, root, a);
 
   std::size_t wins = 0, draws = 0, losses = 0, open = 0, keep = 0;

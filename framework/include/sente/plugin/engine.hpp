@@ -42,6 +42,9 @@ struct EngineValue {
   int value = 0;                        // win/loss/draw +1/0/-1, or the score difference
   std::optional<std::uint64_t> nimber;  // Grundy engines
   std::optional<int> depth;             // plies to the end with best play
+  // The cgt engine: the canonical value (CGSuite syntax) and its outcome class.
+  std::optional<std::string> canonical;
+  std::optional<OutcomeClass> outcome;
 };
 
 // One engine bound to one game. It may keep what it solved (tables, memo)

@@ -31,7 +31,7 @@ using sente::BoardView;
 using sente::NamedText;
 using sente::Shape;
 
-inline constexpr std::uint32_t kAbiVersion = 10;  // 10: Progress carries a StopFlag
+inline constexpr std::uint32_t kAbiVersion = 11;  // 11: canonical values (the cgt engine)
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -181,6 +181,9 @@ struct MoveAnalysis {
   bool best = false;        // keeps the best value for the mover
   bool resolved = true;     // false: the engine stopped (node limit)
   std::int64_t depth = -1;  // plies to the end after this move, best play; -1 unknown
+  // The canonical value of the position the move leads to, in CGSuite's
+  // syntax (the cgt engine); empty from other engines.
+  std::string canonical;
 };
 
 // A solved or analysed position.
@@ -195,6 +198,9 @@ struct Analysis {
   ValueKind value_kind = ValueKind::kWinLoss;
   bool resolved = true;     // false: the engine stopped before a value (node limit)
   std::int64_t depth = -1;  // plies to the end of the game with best play; -1 unknown
+  // The position's canonical value in CGSuite's syntax, Left (the first
+  // player) positive (the cgt engine); empty from other engines.
+  std::string canonical;
   std::vector<MoveAnalysis> moves;
   std::string summary;        // one line: who moves, how many moves, how many optimal
   std::string diagram;        // the position drawn with every move's value

@@ -4,7 +4,7 @@
 // Engines, in order of preference (the default is the first listed that
 // accepts the position): the game's own engines (`using Engines =
 // std::tuple<...>` in the game type), then matroid, dense, dense-generic, mex, heap-mex, grundy,
-// alphabeta, tablebase, retrograde, minimax, each listed when its `fits<G>` holds.
+// alphabeta, tablebase, retrograde, minimax, cgt, each listed when its `fits<G>` holds.
 #pragma once
 
 #include <algorithm>
@@ -22,6 +22,7 @@
 #include "absl/strings/str_join.h"
 #include "sente/plugin/engine.hpp"
 #include "sente/plugin/engines/alphabeta.hpp"
+#include "sente/plugin/engines/cgt.hpp"
 #include "sente/plugin/engines/dense.hpp"
 #include "sente/plugin/engines/grundy.hpp"
 #include "sente/plugin/engines/heap_mex.hpp"
@@ -35,9 +36,9 @@
 
 namespace sente::plugin {
 
-using FrameworkEngines =
-    std::tuple<MatroidEngine, DenseEngine, DenseGenericEngine, MexEngine, HeapMexEngine,
-               GrundyEngine, AlphaBetaEngine, TablebaseEngine, RetrogradeEngine, MinimaxEngine>;
+using FrameworkEngines = std::tuple<MatroidEngine, DenseEngine, DenseGenericEngine, MexEngine,
+                                    HeapMexEngine, GrundyEngine, AlphaBetaEngine, TablebaseEngine,
+                                    RetrogradeEngine, MinimaxEngine, CgtEngine>;
 
 namespace registry_detail {
 template <class G>

@@ -59,6 +59,9 @@ inline std::string nimber_text(std::uint64_t v) {
 
 // What an impartial game's value is, for its value_meaning().
 inline constexpr const char* kNimberMeaning = "nimber (Grundy value) of the position; normal play";
+inline constexpr const char* kCanonicalMeaning =
+    "canonical value in CGSuite's syntax, the first player (Left) positive, then what it "
+    "means: normal play; Siegel, Combinatorial Game Theory, ch. II";
 
 // "win", "loss", "draw".
 inline std::string win_loss_text(int v) {

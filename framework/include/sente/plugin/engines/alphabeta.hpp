@@ -48,7 +48,10 @@ struct AlphaBetaEngine {
       const SearchResult r = engine_.solve(p, progress);
       if (r.stopped)
         return stopped(absl::StrCat(engine_.stats().nodes, " nodes of alpha-beta in all"));
-      return EngineValue{r.resolved, r.value, std::nullopt, std::nullopt};
+      EngineValue v;
+      v.resolved = r.resolved;
+      v.value = r.value;
+      return v;
     }
     std::vector<Stat> stats() const override {
       const SearchStats& s = engine_.stats();

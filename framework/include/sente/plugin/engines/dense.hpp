@@ -72,7 +72,10 @@ struct DenseSweepEngine {
         table_ = std::move(*table);
         i = view_->index_of(p);
       }
-      return EngineValue{true, table_[*i], std::nullopt, std::nullopt};
+      EngineValue v;
+      v.resolved = true;
+      v.value = table_[*i];
+      return v;
     }
     absl::Status prepare(const typename G::Position& p, const Progress& progress) override {
       return value(p, progress).status();

@@ -12,7 +12,11 @@ namespace sente::plugin {
 
 // A nimber as an engine value: the player to move wins iff it is not 0.
 inline EngineValue nimber_value(std::uint64_t nimber) {
-  return {true, nimber ? 1 : -1, nimber, std::nullopt};
+  EngineValue v;
+  v.resolved = true;
+  v.value = nimber ? 1 : -1;
+  v.nimber = nimber;
+  return v;
 }
 
 struct GrundyEngine {

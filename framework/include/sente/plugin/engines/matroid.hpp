@@ -49,7 +49,10 @@ struct MatroidEngine {
       const bool wins = matroid::mover_wins(g_.switching_game(p), g_.side_to_move(p));
       ++positions_;
       seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      return EngineValue{true, wins ? 1 : -1, std::nullopt, std::nullopt};
+      EngineValue v;
+      v.resolved = true;
+      v.value = wins ? 1 : -1;
+      return v;
     }
     std::vector<Stat> stats() const override {
       return {{"positions", double(positions_), Unit::kPositions},

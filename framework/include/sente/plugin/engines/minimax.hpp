@@ -37,7 +37,9 @@ struct MinimaxEngine {
       seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       if (stats_.stopped) return stopped(absl::StrCat(stats_.nodes, " nodes of minimax"));
       if (!v) return EngineValue{};
-      EngineValue e{true, v->value, std::nullopt, std::nullopt};
+      EngineValue e;
+      e.resolved = true;
+      e.value = v->value;
       if (!is_win_loss(g_) || v->value != 0) e.depth = v->depth;
       return e;
     }

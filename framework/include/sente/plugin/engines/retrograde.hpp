@@ -42,7 +42,9 @@ struct RetrogradeEngine {
         graph_.emplace(std::move(*graph));
         e = graph_->find(p);
       }
-      EngineValue v{true, e->value, std::nullopt, std::nullopt};
+      EngineValue v;
+      v.resolved = true;
+      v.value = e->value;
       if (e->depth != RetrogradeEntry::kNoDepth) v.depth = e->depth;
       return v;
     }

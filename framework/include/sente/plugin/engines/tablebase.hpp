@@ -75,7 +75,9 @@ struct TablebaseEngine {
             "the position is not reachable from the start of this variant, and the tablebase "
             "holds only positions reachable from it; give --engine retrograde to solve it from "
             "itself");
-      EngineValue v{true, e->value, std::nullopt, std::nullopt};
+      EngineValue v;
+      v.resolved = true;
+      v.value = e->value;
       if (e->depth != RetrogradeEntry::kNoDepth) v.depth = e->depth;
       return v;
     }
