@@ -20,6 +20,7 @@
 #include "sente/cgt/format.hpp"
 #include "sente/cgt/parse.hpp"
 #include "sente/cgt/short_game.hpp"
+#include "sente/published/csv_rows.hpp"
 #include "sente/published/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 
@@ -275,12 +276,11 @@ TEST(ShortGame, PublishedValuesOfSmallDomineeringBoards) {
   GameStore s;
   std::map<std::string, GameId> memo;
   int checked = 0;
-  for (absl::string_view line : absl::StrSplit(testing::read_text(file), '\n', absl::SkipEmpty())) {
-    const std::vector<std::string> cells = absl::StrSplit(line, absl::MaxSplits(',', 3));
-    if (cells.size() < 3 || cells[0] == "rows") continue;
+  for (const std::vector<std::string>& cells : csv_rows(testing::read_text(file), 4)) {
+    if (cells.size() < 3) continue;
     const int rows = std::stoi(cells[0]), cols = std::stoi(cells[1]);
     std::vector<std::string> grid(rows, std::string(cols, '.'));
-    SCOPED_TRACE(std::string(line));
+    SCOPED_TRACE(cells[0] + "x" + cells[1]);
     EXPECT_EQ(value(s, domineering, absl::StrJoin(grid, "|"), memo), must_parse(s, cells[2]));
     ++checked;
   }

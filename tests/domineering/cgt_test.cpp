@@ -15,6 +15,7 @@
 #include "sente/cgt/parse.hpp"
 #include "sente/engines/alphabeta.hpp"
 #include "sente/engines/cgt.hpp"
+#include "sente/published/csv_rows.hpp"
 #include "sente/published/markdown_table.hpp"
 #include "sente/testing/reference_data.hpp"
 
@@ -61,9 +62,8 @@ TEST(DomineeringCgt, PublishedBoardValues) {
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
   cgt::GameStore store;
   int checked = 0;
-  for (absl::string_view line : absl::StrSplit(testing::read_text(file), '\n', absl::SkipEmpty())) {
-    const std::vector<std::string> cells = absl::StrSplit(line, absl::MaxSplits(',', 3));
-    if (cells.size() < 3 || cells[0] == "rows") continue;
+  for (const std::vector<std::string>& cells : csv_rows(testing::read_text(file), 4)) {
+    if (cells.size() < 3) continue;
     std::vector<std::string> grid(std::stoi(cells[0]), std::string(std::stoi(cells[1]), '.'));
     const std::string rows = absl::StrJoin(grid, "|");
     SCOPED_TRACE(rows);

@@ -9,6 +9,7 @@
 #include "absl/strings/str_split.h"
 #include "run_driver.hpp"
 #include "sente/cgt/parse.hpp"
+#include "sente/published/csv_rows.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente {
@@ -57,9 +58,8 @@ TEST(CgtEngine, DomineeringBoardsHaveTheirPublishedValues) {
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
   cgt::GameStore store;
   int checked = 0;
-  for (absl::string_view line : absl::StrSplit(testing::read_text(file), '\n', absl::SkipEmpty())) {
-    const std::vector<std::string> cells = absl::StrSplit(line, absl::MaxSplits(',', 3));
-    if (cells.size() < 3 || cells[0] == "rows") continue;
+  for (const std::vector<std::string>& cells : csv_rows(testing::read_text(file), 4)) {
+    if (cells.size() < 3) continue;
     const std::string board = cells[0] + "x" + cells[1];
     SCOPED_TRACE(board);
     for (const char* command : {"solve", "analyze"}) {

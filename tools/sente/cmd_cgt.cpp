@@ -66,32 +66,19 @@ bool holds(std::string_view op, cgt::Order order) {
   return order == Order::kConfused;  // <> and ||
 }
 
-const char* order_name(cgt::Order o) {
+// How `o` is named in JSON ("less") and in a sentence ("less than").
+std::pair<const char*, const char*> order_names(cgt::Order o) {
   switch (o) {
     case cgt::Order::kEqual:
-      return "equal";
+      return {"equal", "equal to"};
     case cgt::Order::kLess:
-      return "less";
+      return {"less", "less than"};
     case cgt::Order::kGreater:
-      return "greater";
+      return {"greater", "greater than"};
     case cgt::Order::kConfused:
-      return "confused";
+      return {"confused", "confused with"};
   }
-  return "";
-}
-
-const char* order_words(cgt::Order o) {
-  switch (o) {
-    case cgt::Order::kEqual:
-      return "equal to";
-    case cgt::Order::kLess:
-      return "less than";
-    case cgt::Order::kGreater:
-      return "greater than";
-    case cgt::Order::kConfused:
-      return "confused with";
-  }
-  return "";
+  return {"", ""};
 }
 
 const char* outcome_meaning(OutcomeClass c) {
@@ -134,10 +121,10 @@ int run_cgt(const Common& common, const std::vector<std::string>& expressions) {
       results.push_back({{"expression", expression},
                          {"left", formatter.text(*a)},
                          {"right", formatter.text(*b)},
-                         {"relation", order_name(order)},
+                         {"relation", order_names(order).first},
                          {"holds", truth}});
       absl::StrAppend(&out, expression, "\n  ", truth ? "true" : "false", ": ", formatter.text(*a),
-                      " is ", order_words(order), " ", formatter.text(*b), "\n");
+                      " is ", order_names(order).second, " ", formatter.text(*b), "\n");
       continue;
     }
     absl::StatusOr<cgt::GameId> g = value(expression);
