@@ -18,42 +18,15 @@ namespace sente::cram {
 static_assert(ImpartialRules<Game> && AcyclicRules<Game> && SymmetricRules<Game> &&
               grundy::DecomposableGame<Game> && plugin::PluginGame<Game>);
 
-Game::Game(GridShape shape) : shape_(shape) {
-  for (int r = 0; r < shape.rows; ++r)
-    for (int c = 0; c < shape.cols; ++c) {
-      if (c + 1 < shape.cols) across_ |= std::uint64_t{1} << shape.bit(r, c);
-      if (r + 1 < shape.rows) down_ |= std::uint64_t{1} << shape.bit(r, c);
-    }
-  const GridSymmetry sym(shape);
-  std::vector<BitPermutation> images = {sym.flip_rows, sym.flip_cols, sym.half_turn};
-  if (shape.rows == shape.cols) {
-    // The transposes of the four images: the other four symmetries of a square.
-    const GridShape t = shape.transposed();
-    const GridSymmetry tsym(t);
-    images.push_back(sym.transpose);
-    for (const BitPermutation* p : {&tsym.flip_rows, &tsym.flip_cols, &tsym.half_turn}) {
-      const BitPermutation& q = *p;
-      const BitPermutation& tr = sym.transpose;
-      images.push_back(BitPermutation(
-          shape.cells(), [&](int i) { return std::countr_zero(q(tr(std::uint64_t{1} << i))); }));
-    }
-  }
-  images_ = std::make_shared<const std::vector<BitPermutation>>(std::move(images));
-}
-
-Game::Position Game::top_left(Position p) const {
-  if (p == 0) return 0;
-  const int cols = shape_.cols;
-  std::uint64_t columns = 0;  // which columns hold a cell
-  const std::uint64_t row0 = cols == 64 ? ~0ull : (1ull << cols) - 1;
-  for (int r = 0; r < shape_.rows; ++r) columns |= (p >> (r * cols)) & row0;
-  const int top = std::countr_zero(p) / cols, left = std::countr_zero(columns);
-  return p >> (top * cols + left);  // no cell wraps: every cell is at column >= left
+Game::Game(GridShape shape) : shape_(shape), adj_(shape) {
+  across_ = adj_.across();
+  down_ = adj_.down();
+  images_ = std::make_shared<const std::vector<BitPermutation>>(board_images(shape));
 }
 
 std::uint64_t Game::key(Position p) const {
-  std::uint64_t k = top_left(p);
-  for (const BitPermutation& image : *images_) k = std::min(k, top_left(image(p)));
+  std::uint64_t k = top_left(shape_, p);
+  for (const BitPermutation& image : *images_) k = std::min(k, top_left(shape_, image(p)));
   return k;
 }
 
@@ -64,20 +37,7 @@ Game::Position Game::canonical(Position p) const {
 }
 
 std::vector<Game::Position> Game::components(Position p) const {
-  std::vector<Position> parts;
-  while (p) {
-    Position part = p & (~p + 1);
-    for (Position grown = 0; grown != part;) {
-      grown = part;
-      const Position right = (part & across_) << 1, left = (part >> 1) & across_;
-      const Position below = shape_.rows > 1 ? (part & down_) << shape_.cols : 0;
-      const Position above = shape_.rows > 1 ? (part >> shape_.cols) & down_ : 0;
-      part = (part | right | left | below | above) & p;
-    }
-    parts.push_back(part);
-    p &= ~part;
-  }
-  return parts;
+  return adj_.regions(p);
 }
 
 plugin::GameInfo Game::info() {

@@ -22,6 +22,7 @@
 
 #include "absl/status/statusor.h"
 #include "sente/authoring/grid.hpp"
+#include "sente/authoring/grid_regions.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
 
@@ -116,9 +117,8 @@ class Game {
                                                      const Progress& progress);
 
  private:
-  Position top_left(Position p) const;
-
   GridShape shape_;
+  GridAdjacency adj_;  // neighbours and regions (sente/authoring/grid_regions.hpp)
   bool board_given_ = false;
   std::uint64_t across_ = 0, down_ = 0;  // cells whose right / lower neighbour is on the board
   // The board's symmetries other than the identity (shared: copies are cheap).

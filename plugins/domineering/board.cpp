@@ -34,7 +34,7 @@ std::vector<std::vector<int>> positional_values(int lines, int len) {
 
 }  // namespace
 
-Frame::Frame(GridShape s) : shape(s), all(s.all()), sym(s) {
+Frame::Frame(GridShape s) : shape(s), all(s.all()), sym(s), adjacency(s) {
   for (int r = 0; r < s.rows; ++r) {
     first_col |= 1ull << s.bit(r, 0);
     for (int c = 0; c + 1 < s.cols; ++c) not_last_col |= 1ull << s.bit(r, c);

@@ -21,6 +21,7 @@
 
 #include "absl/status/statusor.h"
 #include "sente/authoring/grid.hpp"
+#include "sente/authoring/grid_regions.hpp"
 
 namespace sente::domineering {
 
@@ -51,6 +52,7 @@ struct Frame {
   std::uint64_t first_col = 0;     // cells of column 0
   std::uint64_t first_row = 0;     // cells of row 0
   GridSymmetry sym;                // sym.transpose maps into the other frame
+  GridAdjacency adjacency;         // orthogonal neighbours: regions of empty cells
   // Move-ordering bonus of the vertical move whose upper cell is i: Bullock's
   // positional values (Obsequi), favouring moves that tile the board in
   // pairs of columns from the edges; symmetric under both mirrors.

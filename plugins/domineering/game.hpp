@@ -25,7 +25,8 @@
 
 namespace sente::plugin {
 struct AlphaBetaEngine;  // plugin/engines/alphabeta.hpp
-}
+struct CgtEngine;        // plugin/engines/cgt.hpp
+}  // namespace sente::plugin
 
 namespace sente::domineering {
 
@@ -79,9 +80,12 @@ class Game : public SearchRules {
   // Every rectangle with rows * cols <= max-area (and each side <= max-side),
   // both orientations, in order of area, by alpha-beta; compared with a
   // published table when `check` names one.
-  // Both run alpha-beta, with its options (history off, as engine_defaults).
-  using TableEngines = std::tuple<plugin::AlphaBetaEngine>;
-  using VerifyEngines = std::tuple<plugin::AlphaBetaEngine>;
+  // Both run alpha-beta by default, with its options (history off, as
+  // engine_defaults).
+  // `table --engine cgt`: every region's canonical value instead (regions.hpp).
+  using TableEngines = std::tuple<plugin::AlphaBetaEngine, plugin::CgtEngine>;
+  // `verify --engine cgt`: each position's class from its canonical value.
+  using VerifyEngines = std::tuple<plugin::AlphaBetaEngine, plugin::CgtEngine>;
   static absl::StatusOr<plugin::ResultTable> table(const plugin::OptionValues& options,
                                                    const Progress& progress);
   // Published outcome tables (CSV rows,cols,outcome) and MCGS .test files.

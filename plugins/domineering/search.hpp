@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <vector>
 
 #if defined(__BMI2__)
 #include <immintrin.h>
@@ -152,6 +153,17 @@ class SearchRules {
   }
 
   Position play(const Position& p, Move m) const { return board_.play(p, m); }
+  // The regions of p: its 4-connected groups of two or more empty cells (a
+  // lone cell is 0), each moved to the top-left corner of the mover's frame
+  // so that a region anywhere is the same position. Their values add up to
+  // p's (Winning Ways ch. 2): the cgt engine values each once.
+  std::vector<Position> components(const Position& p) const {
+    const Frame& f = board_.frame(p.to_move);
+    std::vector<Position> parts;
+    for (std::uint64_t region : f.adjacency.regions(p.empty))
+      if (region & (region - 1)) parts.push_back({top_left(f.shape, region), p.to_move});
+    return parts;
+  }
 
   // The same cells with the other side to move (partizan outcome classes).
   Position other_mover(const Position& p) const {

@@ -1,4 +1,5 @@
-// `sente table domineering`: every rectangle in order of area.
+// `sente table domineering`: every rectangle in order of area (alpha-beta),
+// or with --engine cgt every region's canonical value (regions.hpp).
 #include <algorithm>
 
 #include "absl/strings/numbers.h"
@@ -7,7 +8,9 @@
 #include "game.hpp"
 #include "outcome.hpp"
 #include "published.hpp"
+#include "regions.hpp"
 #include "sente/plugin/engines/alphabeta.hpp"
+#include "sente/plugin/engines/cgt.hpp"
 #include "sente/plugin/text.hpp"
 
 namespace sente::domineering {
@@ -28,6 +31,15 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
           "(sides at most --max-side), with each side first");
       !s.ok())
     return s;
+  if (options.text("engine") == plugin::CgtEngine::spec().name) {
+    if (absl::Status s = plugin::refuse_given(
+            options, {"min-area", "max-side", "check"},
+            "`sente table domineering --engine cgt` values every region of at most --max-area "
+            "cells (default 10)");
+        !s.ok())
+      return s;
+    return region_census(options, progress);
+  }
   absl::StatusOr<Game> game = open(options);
   if (!game.ok()) return game.status();
   const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);

@@ -17,7 +17,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "naive_reduction.hpp"
+#include "plain_rules.hpp"
 #include "sente/cgt/format.hpp"
+#include "sente/cgt/option_roles.hpp"
 #include "sente/cgt/parse.hpp"
 #include "sente/cgt/short_game.hpp"
 #include "sente/published/csv_rows.hpp"
@@ -26,6 +29,13 @@
 
 namespace sente::cgt {
 namespace {
+
+using plain::domineering;
+using plain::hackenbush_stalk;
+using plain::Rules;
+using plain::toads_and_frogs;
+using plain::toppling_dominoes;
+using plain::value;
 
 GameId must_parse(GameStore& s, std::string_view text) {
   absl::StatusOr<GameId> g = parse(s, text);
@@ -68,34 +78,12 @@ TEST(ShortGame, InfinitesimalsAndSwitches) {
 TEST(ShortGame, CgsuiteSyntaxRoundTrips) {
   GameStore s;
   Formatter f(s);
-  for (const char* text : {"0",
-                           "3",
-                           "-1/2",
-                           "3/4",
-                           "*",
-                           "*7",
-                           "^",
-                           "v",
-                           "^^",
-                           "vv",
-                           "v3",
-                           "^*",
-                           "1*",
-                           "^<2>",
-                           "^[2]",
-                           "v<3>",
-                           "v[3]",
-                           "3/4v[3]*",
-                           "+-1",
-                           "+-{1,1*}",
-                           "{2|-1/2}",
-                           "{0|-1/2}",
-                           "{1|0,{0|-1}}",
-                           "Tiny(1)",
-                           "Miny(1)",
-                           "Tiny(1/2)",
-                           "{3|2||1}",
-                           "{4|2}"}) {
+  for (const char* text :
+       {"0",           "3",        "-1/2",     "3/4",          "*",       "*7",       "^",
+        "v",           "^^",       "vv",       "v3",           "^*",      "1*",       "^<2>",
+        "^[2]",        "v<3>",     "v[3]",     "3/4v[3]*",     "+-1",     "+-{1,1*}", "Tiny({2|1})",
+        "Miny({3|2})", "{2|-1/2}", "{0|-1/2}", "{1|0,{0|-1}}", "Tiny(1)", "Miny(1)",  "Tiny(1/2)",
+        "{3|2||1}",    "{4|2}"}) {
     SCOPED_TRACE(text);
     EXPECT_EQ(f.text(must_parse(s, text)), text);
   }
@@ -122,90 +110,6 @@ TEST(ShortGame, MalformedSyntaxSaysWhere) {
   absl::StatusOr<GameId> g = parse(s, deep);
   ASSERT_FALSE(g.ok());
   EXPECT_NE(g.status().message().find("nested"), std::string::npos) << g.status();
-}
-
-// The games' rules, plainly: a position's Left and Right options as text.
-using Rules =
-    std::function<void(const std::string&, std::vector<std::string>&, std::vector<std::string>&)>;
-
-// Toads and Frogs: toads (T, Left) move right, frogs (F, Right) left: one
-// square into an empty one, or a jump over one enemy onto the empty square past it.
-void toads_and_frogs(const std::string& p, std::vector<std::string>& left,
-                     std::vector<std::string>& right) {
-  const int n = static_cast<int>(p.size());
-  for (int i = 0; i < n; ++i) {
-    auto move = [&](int to, std::vector<std::string>& out) {
-      std::string q = p;
-      q[to] = p[i];
-      q[i] = '.';
-      out.push_back(q);
-    };
-    if (p[i] == 'T') {
-      if (i + 1 < n && p[i + 1] == '.') move(i + 1, left);
-      if (i + 2 < n && p[i + 1] == 'F' && p[i + 2] == '.') move(i + 2, left);
-    } else if (p[i] == 'F') {
-      if (i >= 1 && p[i - 1] == '.') move(i - 1, right);
-      if (i >= 2 && p[i - 1] == 'T' && p[i - 2] == '.') move(i - 2, right);
-    }
-  }
-}
-
-// Domineering, rows split by '|': Left (Vertical) covers two cells one above
-// the other, Right (Horizontal) two side by side.
-void domineering(const std::string& p, std::vector<std::string>& left,
-                 std::vector<std::string>& right) {
-  const std::vector<std::string> rows = absl::StrSplit(p, '|');
-  auto join = [](const std::vector<std::string>& r) { return absl::StrJoin(r, "|"); };
-  for (std::size_t r = 0; r < rows.size(); ++r)
-    for (std::size_t c = 0; c < rows[r].size(); ++c) {
-      if (rows[r][c] != '.') continue;
-      if (r + 1 < rows.size() && c < rows[r + 1].size() && rows[r + 1][c] == '.') {
-        std::vector<std::string> q = rows;
-        q[r][c] = q[r + 1][c] = '#';
-        left.push_back(join(q));
-      }
-      if (c + 1 < rows[r].size() && rows[r][c + 1] == '.') {
-        std::vector<std::string> q = rows;
-        q[r][c] = q[r][c + 1] = '#';
-        right.push_back(join(q));
-      }
-    }
-}
-
-// A Blue-Red-Green Hackenbush stalk, from the ground up: cutting an edge
-// removes it and every edge above; Left cuts l or e, Right r or e.
-void hackenbush_stalk(const std::string& p, std::vector<std::string>& left,
-                      std::vector<std::string>& right) {
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    if (p[i] != 'r') left.push_back(p.substr(0, i));
-    if (p[i] != 'l') right.push_back(p.substr(0, i));
-  }
-}
-
-// Toppling Dominoes: a player topples one of its own dominoes (or a green
-// one) to the left or to the right, and it fells every domino on that side.
-void toppling_dominoes(const std::string& p, std::vector<std::string>& left,
-                       std::vector<std::string>& right) {
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    auto both = [&](std::vector<std::string>& out) {
-      out.push_back(p.substr(i + 1));
-      out.push_back(p.substr(0, i));
-    };
-    if (p[i] != 'r') both(left);
-    if (p[i] != 'l') both(right);
-  }
-}
-
-// The canonical value of `p` under `rules`, by recursion over options.
-GameId value(GameStore& s, const Rules& rules, const std::string& p,
-             std::map<std::string, GameId>& memo) {
-  if (auto it = memo.find(p); it != memo.end()) return it->second;
-  std::vector<std::string> lp, rp;
-  rules(p, lp, rp);
-  std::vector<GameId> left, right;
-  for (const auto& q : lp) left.push_back(value(s, rules, q, memo));
-  for (const auto& q : rp) right.push_back(value(s, rules, q, memo));
-  return memo[p] = s.make(left, right);
 }
 
 // The first `...` of a cell, with the file's \| turned back into |.
@@ -339,6 +243,97 @@ TEST(ShortGame, OutcomeClassesAgreeWithMinimaxOnEveryPositionOfSmallBoards) {
     ++checked;
   } while (std::next_permutation(strip.begin(), strip.end()));
   EXPECT_EQ(checked, static_cast<int>(positions.size()) + 210);  // 7!/(2!2!3!) strips
+}
+
+// Every position reachable from a few small starts, valued twice: by the store
+// (hash-consed, numbers and nimbers recognised) and by the naive reduction of
+// naive_reduction.hpp (plain trees); the canonical forms must be the same.
+TEST(ShortGame, CanonicalFormsAgreeWithANaiveReductionOnEverySmallPosition) {
+  GameStore s;
+  int checked = 0;
+  auto check_all = [&](const Rules& rules, const std::string& start) {
+    std::map<std::string, GameId> values;
+    std::map<std::string, naive::Tree> trees;
+    std::function<const naive::Tree&(const std::string&)> tree =
+        [&](const std::string& p) -> const naive::Tree& {
+      if (auto it = trees.find(p); it != trees.end()) return it->second;
+      std::vector<std::string> lp, rp;
+      rules(p, lp, rp);
+      std::vector<naive::Tree> left, right;
+      for (const auto& q : lp) left.push_back(tree(q));
+      for (const auto& q : rp) right.push_back(tree(q));
+      return trees[p] = naive::reduce(std::move(left), std::move(right));
+    };
+    tree(start);
+    for (const auto& [p, t] : trees) {
+      const GameId g = value(s, rules, p, values);
+      EXPECT_TRUE(naive::same(t, s, g))
+          << p << ": naive " << naive::text(t) << ", store " << Formatter(s).text(g);
+      ++checked;
+    }
+  };
+  check_all(domineering, "...|...|...");
+  check_all(domineering, "....|....");
+  check_all(domineering, ".##|...|..#");
+  check_all(hackenbush_stalk, "lrelrer");
+  check_all(toppling_dominoes, "lrerle");
+  std::string strip = "TT..FF";
+  std::sort(strip.begin(), strip.end());
+  do check_all(toads_and_frogs, strip);
+  while (std::next_permutation(strip.begin(), strip.end()));
+  EXPECT_GT(checked, 1000);
+}
+
+// option_roles against make(): on every position reachable on 3x3 Domineering
+// and the 2x2-toad strips, the Left and Right options that are neither
+// dominated nor reversible (nor equal to an earlier one) are exactly the
+// options of the canonical form, when no option was reversible (bypassing
+// brings in other options), and among them otherwise.
+TEST(ShortGame, OptionRolesAreWhatTheCanonicalFormDropsOrBypasses) {
+  GameStore s;
+  std::map<std::string, GameId> memo;
+  int exact = 0, reversed = 0, dominated = 0;
+  auto check = [&](const Rules& rules, const std::string& start) {
+    std::set<std::string> seen;
+    std::vector<std::string> todo = {start};
+    while (!todo.empty()) {
+      const std::string p = todo.back();
+      todo.pop_back();
+      if (!seen.insert(p).second) continue;
+      std::vector<std::string> lp, rp;
+      rules(p, lp, rp);
+      todo.insert(todo.end(), lp.begin(), lp.end());
+      todo.insert(todo.end(), rp.begin(), rp.end());
+      const GameId g = value(s, rules, p, memo);
+      for (bool left : {true, false}) {
+        std::vector<GameId> options;
+        for (const auto& q : left ? lp : rp) options.push_back(value(s, rules, q, memo));
+        const std::vector<OptionRole> roles = option_roles(s, g, options, left);
+        std::set<GameId> kept;
+        bool any_reversible = false;
+        for (std::size_t i = 0; i < options.size(); ++i) {
+          dominated += roles[i].dominated_by.has_value();
+          any_reversible = any_reversible || roles[i].reversed_through;
+          if (!roles[i].dominated_by && !roles[i].reversed_through) kept.insert(options[i]);
+        }
+        const auto canon = left ? s.left_of(g) : s.right_of(g);
+        const std::set<GameId> canonical(canon.begin(), canon.end());
+        if (any_reversible) {
+          ++reversed;
+          for (GameId k : kept) EXPECT_TRUE(canonical.contains(k)) << p;
+        } else {
+          ++exact;
+          EXPECT_EQ(kept, canonical) << p << (left ? " Left" : " Right");
+        }
+      }
+    }
+  };
+  check(domineering, "...|...|...");
+  check(toads_and_frogs, "TT..FF");
+  check(toads_and_frogs, "T.T.F.F");
+  EXPECT_GT(exact, 50);
+  EXPECT_GT(reversed, 5);
+  EXPECT_GT(dominated, 5);
 }
 
 }  // namespace

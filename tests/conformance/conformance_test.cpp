@@ -2,12 +2,14 @@
 // one line per game, on a board small enough for every engine it lists.
 #include "sente/testing/conformance.hpp"
 #include "bridg_it/game.hpp"
+#include "clobber/game.hpp"
 #include "cram/game.hpp"
 #include "domineering/game.hpp"
 #include "dots_and_boxes/game.hpp"
 #include "gobblet_gobblers/game.hpp"
 #include "shannon/game.hpp"
 #include "tic_tac_toe/game.hpp"
+#include "toads_and_frogs/game.hpp"
 #include "turning_corners/game.hpp"
 
 using sente::conformance::Config;
@@ -31,3 +33,10 @@ SENTE_CONFORMANCE(BridgItConformance, sente::bridg_it::Game,
 // positions, quick for both retrograde engines.
 SENTE_CONFORMANCE(GobbletGobblersConformance, sente::gobblet_gobblers::Game,
                   Config{.options = {{"pieces", "1"}}, .min_plies = 2, .max_random_plies = 8})
+// Two toads, two frogs, two empty squares, and a second strip: a sum.
+SENTE_CONFORMANCE(ToadsAndFrogsConformance, sente::toads_and_frogs::Game,
+                  Config{.options = {{"board", "TT..FF+T.F"}}, .max_random_plies = 6})
+// A 3x3 start: every engine (cgt, alphabeta, retrograde, minimax) in
+// milliseconds, regions that split after a few moves.
+SENTE_CONFORMANCE(ClobberConformance, sente::clobber::Game,
+                  Config{.options = {{"board", "3x3"}}, .max_random_plies = 5})

@@ -5,11 +5,15 @@
 // positions of small boards.
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <map>
 #include <random>
 #include <string>
 
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "cgt/naive_reduction.hpp"
+#include "cgt/plain_rules.hpp"
 #include "game.hpp"
 #include "sente/cgt/format.hpp"
 #include "sente/cgt/parse.hpp"
@@ -102,6 +106,61 @@ TEST(DomineeringCgt, OutcomeClassesAgreeWithAlphaBeta) {
           << game.format(p) << " = " << cgt::Formatter(store).text(*value);
     }
   }
+}
+
+// The plugin's values (regions split off and moved to the corner, memo by
+// key) against the naive reduction of the plain rules (tests/cgt/: whole
+// positions, plain trees), on every position reachable on 3x3, 2x4, 3x4 and
+// an L-shaped board, and on random positions of 5x5 whose empty cells form
+// several regions.
+TEST(DomineeringCgt, RegionValuesAgreeWithANaiveReductionOfWholePositions) {
+  cgt::GameStore store;
+  int checked = 0;
+  for (const char* start : {"...|...|...", "....|....", "....|...#|..##", "....|....|...."}) {
+    absl::StatusOr<Game> game = Game().with_board_of(start, false);
+    ASSERT_TRUE(game.ok()) << game.status();
+    cgt::ValueSolver<Game> solver(*game, store);
+    std::map<std::string, cgt::naive::Tree> trees;
+    std::function<const cgt::naive::Tree&(const std::string&)> tree =
+        [&](const std::string& p) -> const cgt::naive::Tree& {
+      if (auto it = trees.find(p); it != trees.end()) return it->second;
+      std::vector<std::string> lp, rp;
+      cgt::plain::domineering(p, lp, rp);
+      std::vector<cgt::naive::Tree> left, right;
+      for (const auto& q : lp) left.push_back(tree(q));
+      for (const auto& q : rp) right.push_back(tree(q));
+      return trees[p] = cgt::naive::reduce(std::move(left), std::move(right));
+    };
+    tree(start);
+    for (const auto& [rows, t] : trees) {
+      absl::StatusOr<Position> p = game->parse(rows, false);
+      ASSERT_TRUE(p.ok()) << p.status();
+      absl::StatusOr<cgt::GameId> v = solver.value(*p);
+      ASSERT_TRUE(v.ok()) << v.status();
+      EXPECT_TRUE(cgt::naive::same(t, store, *v)) << rows << ": naive " << cgt::naive::text(t)
+                                                  << ", plugin " << cgt::Formatter(store).text(*v);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 700);
+  // Several regions at once: the sum of the parts is the whole's value.
+  std::mt19937_64 rng(11);
+  const Game game(*Board::make(5, 5));
+  cgt::ValueSolver<Game> solver(game, store);
+  std::map<std::string, cgt::GameId> whole;
+  int split = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    std::uint64_t empty = 0;
+    for (int cell = 0; cell < 25; ++cell)
+      if (rng() % 100 < 52) empty |= std::uint64_t{1} << cell;
+    const Position p = game.board().from_cells(empty, Side::kVertical);
+    if (game.components(p).size() >= 2) ++split;
+    absl::StatusOr<cgt::GameId> v = solver.value(p);
+    ASSERT_TRUE(v.ok()) << v.status();
+    const std::string rows = format_grid(game.board().shape(), empty, '|');
+    EXPECT_EQ(*v, cgt::plain::value(store, cgt::plain::domineering, rows, whole)) << rows;
+  }
+  EXPECT_GT(split, 20);
 }
 
 }  // namespace

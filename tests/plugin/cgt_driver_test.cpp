@@ -29,7 +29,27 @@ TEST(CgtCommand, CanonicalFormsAsCgsuiteWritesThem) {
                                               "{4|2}", "1"}));
   EXPECT_EQ(j["results"][0]["outcome"], "L");  // Tiny(1) > 0
   EXPECT_EQ(j["results"][4]["outcome"], "N");  // a switch
-  EXPECT_EQ(j["results"][6]["number"], "1");
+  EXPECT_EQ(j["results"][6]["number"]["text"], "1");
+  EXPECT_EQ(j["results"][6]["number"]["denominator"], 1);
+}
+
+// Mean and temperature (a switch {x|y}: (x+y)/2 and (x-y)/2, Winning Ways
+// ch. 6), a number's numerator and denominator, and the atomic weight of an
+// all-small game (x.^ + *m weighs x).
+TEST(CgtCommand, MeanTemperatureAndAtomicWeight) {
+  const testing::Result r = sente("cgt --json '{2|-1/2}' '-3/4' '^^*'", true);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["results"][0]["mean"], "3/4");
+  EXPECT_EQ(j["results"][0]["temperature"], "5/4");
+  EXPECT_FALSE(j["results"][0].contains("atomic_weight"));
+  EXPECT_EQ(j["results"][1]["number"]["numerator"], -3);
+  EXPECT_EQ(j["results"][1]["number"]["denominator"], 4);
+  EXPECT_EQ(j["results"][1]["temperature"], "-1/4");
+  EXPECT_EQ(j["results"][2]["atomic_weight"], "2");
+  EXPECT_EQ(j["results"][2]["temperature"], "0");
+  const testing::Result text = sente("cgt '{2|-1/2}'");
+  EXPECT_NE(text.out.find("mean 3/4, temperature 5/4"), std::string::npos) << text.out;
 }
 
 TEST(CgtCommand, ComparisonsSayWhetherTheyHold) {
@@ -89,6 +109,47 @@ TEST(CgtEngine, CramValuesAreTheGrundyEnginesNimbers) {
     ASSERT_EQ(cgt["moves"].size(), grundy["moves"].size());
     for (std::size_t i = 0; i < cgt["moves"].size(); ++i)
       EXPECT_EQ(cgt["moves"][i]["value"], grundy["moves"][i]["value"]) << board;
+  }
+}
+
+// `analyze --engine cgt` marks the options the canonical form bypasses: in an
+// impartial game of value *m (the mex of the options' nimbers, here the
+// Grundy engine's), an option *k with k > m is reversible through *m (it has
+// *m as an option), and no option is dominated (nimbers are confused).
+TEST(CgtEngine, AnalyzeMarksReversibleOptionsAsTheGrundyValuesSay) {
+  int reversible = 0;
+  for (const char* board : {"3x3", "2x5", "1x9", "3x4"}) {
+    const json cgt = json::parse(
+        sente(std::string("analyze cram --board ") + board + " --engine cgt --json", true).out);
+    const json grundy = json::parse(
+        sente(std::string("analyze cram --board ") + board + " --engine grundy --json", true).out);
+    const std::int64_t mex = grundy["value"];
+    ASSERT_EQ(cgt["moves"].size(), grundy["moves"].size());
+    for (std::size_t i = 0; i < cgt["moves"].size(); ++i) {
+      const json& m = cgt["moves"][i];
+      const std::int64_t k = grundy["moves"][i]["value"];
+      EXPECT_FALSE(m.contains("dominated_by")) << board << " " << m;
+      if (k > mex) {
+        EXPECT_EQ(m.value("reversible_through", ""), mex == 0   ? std::string("0")
+                                                     : mex == 1 ? std::string("*")
+                                                                : "*" + std::to_string(mex))
+            << board << " " << m;
+        ++reversible;
+      } else {
+        EXPECT_FALSE(m.contains("reversible_through")) << board << " " << m;
+      }
+    }
+  }
+  EXPECT_GT(reversible, 0);
+}
+
+// A game with cycles or draws has no canonical values here: the engine is not
+// offered, and asking for it says why.
+TEST(CgtEngine, GamesThatAreNotShortAreRefusedWithTheReason) {
+  for (const char* game : {"gobblet-gobblers", "tic-tac-toe"}) {
+    const testing::Result r = sente(std::string("solve ") + game + " --engine cgt");
+    EXPECT_NE(r.code, 0) << r.out;
+    EXPECT_NE(r.out.find("short game"), std::string::npos) << game << ": " << r.out;
   }
 }
 

@@ -76,6 +76,27 @@ TEST(DomineeringDriver, VerifiesCgsuitePositions) {
   EXPECT_NE(r.out.find("found 400, values compared 800, matching 800"), std::string::npos) << r.out;
 }
 
+// The same 400 positions from their canonical values (the cgt engine: one
+// valuation a position gives both sides' results), and the census of every
+// region of at most 6 cells (its enumeration is tested against a plain one in
+// tests/authoring/polyominoes_test.cpp).
+TEST(DomineeringDriver, CgtEngineVerifiesCgsuitePositionsAndTabulatesRegions) {
+  SENTE_REQUIRE_REFERENCE("domineering/mcgs/4x4_easy.test");
+  const Result r = sente("verify domineering --engine cgt --quiet " +
+                         sente::testing::reference_path("domineering/mcgs/4x4_easy.test"));
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("found 400, values compared 800, matching 800"), std::string::npos) << r.out;
+  const Result t = sente("table domineering --engine cgt --max-area 6 --quiet --json");
+  ASSERT_EQ(t.code, 0) << t.out;
+  const nlohmann::json j = nlohmann::json::parse(t.out);
+  ASSERT_EQ(j["rows"].size(), 6u) << t.out;
+  // One cell: 0; two cells: the dominoes 1 and -1 (cgt-values.md).
+  EXPECT_EQ(j["rows"][0][3], "1");
+  EXPECT_EQ(j["rows"][1][1], "2");
+  EXPECT_EQ(j["rows"][1][3], "2");
+  EXPECT_EQ(sente("table domineering --engine cgt --max-area 16 --quiet").code, 4);
+}
+
 TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {
   Result r = sente("solve domineering --board 9x8 --quiet");
   EXPECT_EQ(r.code, 5) << r.out;

@@ -52,6 +52,8 @@ const std::map<std::string, json>& small_boards() {
       {"bridg-it", {{"board", "2x3"}}},
       {"shannon", {{"graph", "s a; a t; s b; b t; a b"}}},
       {"gobblet-gobblers", {{"pieces", "1"}, {"sizes", "2"}}},
+      {"toads-and-frogs", {{"board", "TT..FF"}}},
+      {"clobber", {{"board", "3x3"}}},
   };
   return *boards;
 }

@@ -47,6 +47,8 @@ const games = [
   { game: 'bridg-it', options: { board: '2x3', 'to-move': 'Blue' } },
   { game: 'shannon', options: { graph: 's a; a t; s b; b t; a b; a c; c t' } },
   { game: 'gobblet-gobblers', options: { pieces: '3', sizes: '2' } },  // a first-player win in 11
+  { game: 'clobber', options: { board: '3x3' } },
+  { game: 'toads-and-frogs', options: { board: 'TT..FF' } },
 ].filter((g) => !args.game || g.game === args.game);  // --game view: view_checks only
 
 let failures = 0;
@@ -526,6 +528,24 @@ async function side_to_move_checks(browser, url) {
   }
 }
 
+// The cgt engine chosen on the page: the position's canonical value and each
+// option's (with its dominated or reversible note) shown as `sente analyze
+// --engine cgt` gives them, after a move too.
+async function cgt_checks(browser, url) {
+  const options = { board: '3x3', engine: 'cgt' };
+  const page = await open(browser, url, 'domineering', options);
+  await page.uncheck('#auto-reply');
+  let s = await shown(page);
+  const ref = compareWithCli('domineering', options, s);
+  check(ref.canonical === '+-1' && s.value.startsWith('+-1'),
+    `domineering 3x3 with cgt: value shown ${s.value}, canonical ${ref.canonical}`);
+  check(s.rows.some((r) => r.value.includes('reversible through') || r.value.includes('dominated by')),
+    'domineering 3x3 with cgt: no option marked dominated or reversible');
+  await clickAndPlay(page, s.rows[0].move, s);
+  compareWithCli('domineering', options, await shown(page));
+  await page.close();
+}
+
 mkdirSync(out, { recursive: true });
 const { server, url } = await startServer();
 let browser;
@@ -548,6 +568,7 @@ try {
   if (!args.game) await interface_checks(browser, url);
   if (!args.game) await computer_first(browser, url);
   if (!args.game) await side_to_move_checks(browser, url);
+  if (!args.game) await cgt_checks(browser, url);
   if (!args.game || args.game === 'view') await view_checks(browser, url);
 } catch (e) {
   failures += 1;

@@ -1,6 +1,7 @@
 // `sente cgt EXPR...`: short games in CGSuite's syntax, evaluated without any
 // game plugin (sente/cgt/), as researchers use CGSuite's worksheet: each
-// expression's canonical form, outcome class, stops and birthday, or the
+// expression's canonical form, outcome class, stops, mean and temperature
+// (thermograph.hpp), birthday and, for an all-small game, atomic weight, or the
 // truth of a comparison A == B, A <= B, A >= B, A < B, A > B, A <| B (less or
 // confused: not A >= B), A |> B, A <> B or A || B (confused with).
 #include <cctype>
@@ -18,9 +19,11 @@
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "json_output.hpp"
+#include "sente/cgt/atomic_weight.hpp"
 #include "sente/cgt/format.hpp"
 #include "sente/cgt/parse.hpp"
 #include "sente/cgt/short_game.hpp"
+#include "sente/cgt/thermograph.hpp"
 
 namespace sente::driver {
 
@@ -100,6 +103,8 @@ const char* outcome_meaning(OutcomeClass c) {
 int run_cgt(const Common& common, const std::vector<std::string>& expressions) {
   cgt::GameStore store;
   cgt::Formatter formatter(store);
+  cgt::Thermographer thermographer(store);
+  cgt::AtomicWeights atomic_weights(store);
   json results = json::array();
   std::string out;
   for (const std::string& expression : expressions) {
@@ -131,19 +136,31 @@ int run_cgt(const Common& common, const std::vector<std::string>& expressions) {
     if (!g.ok()) return report_error(g.status());
     const OutcomeClass outcome = store.outcome(*g);
     const std::string text = formatter.text(*g);
+    const std::string mean = thermographer.mean(*g).text();
+    const std::string temperature = thermographer.temperature(*g).text();
+    const std::optional<cgt::GameId> weight = atomic_weights.atomic_weight(*g);
     json r = {{"expression", expression},
               {"value", text},
               {"outcome", std::string(1, outcome_letter(outcome))},
               {"birthday", store.birthday(*g)},
               {"left_stop", store.left_stop(*g).text()},
-              {"right_stop", store.right_stop(*g).text()}};
-    if (auto x = store.number_value(*g)) r["number"] = x->text();
+              {"right_stop", store.right_stop(*g).text()},
+              {"mean", mean},
+              {"temperature", temperature}};
+    if (auto x = store.number_value(*g))
+      r["number"] = {{"text", x->text()},
+                     {"numerator", x->numerator()},
+                     {"denominator", std::int64_t{1} << x->exponent()}};
     if (auto n = store.nimber_value(*g)) r["nimber"] = *n;
+    if (weight) r["atomic_weight"] = formatter.text(*weight);
     results.push_back(r);
     absl::StrAppend(&out, expression, " = ", text, "\n  outcome class ",
                     std::string(1, outcome_letter(outcome)), " (", outcome_meaning(outcome),
                     "); stops ", store.left_stop(*g).text(), " and ", store.right_stop(*g).text(),
-                    "; birthday ", store.birthday(*g), "\n");
+                    "; mean ", mean, ", temperature ", temperature, "; birthday ",
+                    store.birthday(*g));
+    if (weight) absl::StrAppend(&out, "; all-small, atomic weight ", formatter.text(*weight));
+    out += "\n";
   }
   if (common.json)
     std::cout << json_text(json{{"results", results}, {"games_stored", store.size()}}) << "\n";

@@ -90,6 +90,16 @@ int print(const Common& common, const plugin::Analysis& a) {
   // options given (e.g. --node-limit), so it is always said.
   if (!common.stats) std::cout << "engine: " << a.engine << " (" << a.engine_detail << ")\n";
   std::cout << "\n" << a.diagram;
+  // The cgt engine's moves: the value each leads to, and whether the
+  // canonical form drops it (dominated) or bypasses it (reversible).
+  if (!a.moves.empty() && !a.moves.front().canonical.empty()) {
+    std::size_t width = 0;
+    for (const plugin::MoveAnalysis& m : a.moves) width = std::max(width, m.move.size());
+    std::cout << "\noptions (the value each move leads to):\n";
+    for (const plugin::MoveAnalysis& m : a.moves)
+      std::cout << "  " << m.move << std::string(width - m.move.size() + 2, ' ') << m.value_text
+                << "\n";
+  }
   if (common.stats) {
     std::cout << "\n";
     print_stats(a);

@@ -79,6 +79,8 @@ void to_json(nlohmann::json& j, const MoveAnalysis& m) {
        {"resolved", m.resolved}};
   if (m.depth >= 0) j["depth"] = m.depth;
   if (!m.canonical.empty()) j["canonical"] = m.canonical;
+  if (!m.dominated_by.empty()) j["dominated_by"] = m.dominated_by;
+  if (!m.reversible_through.empty()) j["reversible_through"] = m.reversible_through;
 }
 
 void to_json(nlohmann::json& j, const Analysis& a) {

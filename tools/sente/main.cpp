@@ -215,7 +215,7 @@ Command add_cgt(CLI::App& app, Common& common) {
   CLI::App* cmd = app.add_subcommand(
       "cgt",
       "Short partizan games in CGSuite's syntax, without a game: canonical forms, sums, "
-      "comparisons, outcome classes");
+      "comparisons, outcome classes, mean and temperature, atomic weight");
   auto expressions = std::make_shared<std::vector<std::string>>();
   cmd->add_option("expressions", *expressions,
                   "Expressions, e.g. '{2|-1/2} + 1/2', '^ + ^ + *', '{0||0|-1} == Tiny(1)'")
@@ -228,8 +228,11 @@ Command add_cgt(CLI::App& app, Common& common) {
                   "nesting ({a||b|c} = {a | {b|c}}); +-G, +-{A,B}; Tiny(x), Miny(x); +, -, "
                   "parentheses. Comparisons: A == B, A <= B, A >= B, A < B, A > B, A <| B "
                   "(not A >= B), A |> B, A <> B or A || B (confused with). Each expression "
-                  "prints its canonical form, outcome class (L, R, N, P), stops and birthday "
-                  "(Siegel, Combinatorial Game Theory, ch. II).\n\nExample: sente cgt "
+                  "prints its canonical form, outcome class (L, R, N, P), stops, mean and "
+                  "temperature (from its thermograph), birthday and, for an all-small game, "
+                  "its atomic weight (Siegel, Combinatorial Game Theory, ch. II; Winning Ways "
+                  "ch. 6-8). --json gives each as a string, and a number also as numerator and "
+                  "denominator.\n\nExample: sente cgt "
                   "'{2|-1/2}' '^ + * <> 0'\n\n") +
       kFooter);
   return {cmd, [&common, expressions] { return run_cgt(common, *expressions); }, false, false};

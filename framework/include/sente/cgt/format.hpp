@@ -12,9 +12,8 @@
 // then other games by their options (CGSuite's deterministic ordering).
 //
 // Definitions: up-nth ^<1> = ^ = {0|*}, ^<n+1> = {0 | v[n]*} (Siegel, CGT
-// II.7 "uptimals"; CGSuite's Pow and PowTo). A Tiny or Miny is recognised when
-// the inner game's mean is its stop (the game is numberish); a hot one is
-// written in braces.
+// II.7 "uptimals"; CGSuite's Pow and PowTo). A Tiny or Miny is recognised by
+// CGSuite's rule: {x || x | H} with H's mean (thermograph.hpp) below x.
 #pragma once
 
 #include <optional>
@@ -24,6 +23,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "sente/cgt/short_game.hpp"
+#include "sente/cgt/thermograph.hpp"
 
 namespace sente::cgt {
 
@@ -54,7 +54,7 @@ struct Uptimal {
 
 class Formatter {
  public:
-  explicit Formatter(GameStore& store) : store_(store) {}
+  explicit Formatter(GameStore& store) : store_(store), thermographer_(store) {}
 
   std::string text(GameId g) {
     std::string out;
@@ -102,20 +102,26 @@ class Formatter {
     if (auto m = store_.nimber_value(g)) return Uptimal{0, {}, *m};
     const Dyadic stop = store_.left_stop(g);
     if (stop != store_.right_stop(g)) return std::nullopt;
-    const GameId d = store_.subtract(g, store_.number(stop));  // infinitesimal
-    const int bound = store_.birthday(d) + 1;
+    // Candidates x + u + *m are built from small games and compared by id,
+    // never g - x: subtracting from a large all-small game (a Clobber value)
+    // would canonicalise large sums. A candidate is no older than g.
+    const GameId x = store_.number(stop);
+    const int bound = store_.birthday(g) + 1;
+    auto is = [&](GameId up, int m) {
+      const GameId c = store_.add(up, store_.nimber(m));
+      return store_.birthday(c) <= bound && store_.add(x, c) == g;
+    };
     for (int m = 0; m <= bound; ++m) {
-      const GameId e = store_.add(d, store_.nimber(m));  // d + *m: the up part
-      if (e == GameStore::kZero) return Uptimal{stop, {}, m};
+      if (is(GameStore::kZero, m)) return Uptimal{stop, {}, m};
       for (int k = 1; k <= bound; ++k)
         for (int sign : {1, -1}) {
-          if (e == up_multiple(sign * k)) return Uptimal{stop, {sign * k}, m};
-          if (k >= 2 && e == signed_game(sign, up_nth(k))) {
+          if (is(up_multiple(sign * k), m)) return Uptimal{stop, {sign * k}, m};
+          if (k >= 2 && is(signed_game(sign, up_nth(k)), m)) {
             Uptimal u{stop, std::vector<int>(k, 0), m};
             u.coefficients.back() = sign;
             return u;
           }
-          if (k >= 2 && e == signed_game(sign, up_sum(k)))
+          if (k >= 2 && is(signed_game(sign, up_sum(k)), m))
             return Uptimal{stop, std::vector<int>(k, sign), m};
         }
     }
@@ -219,7 +225,9 @@ class Formatter {
     if (force_parens && !compact) out += ")";
   }
 
-  // {x || x | x - y} is x + Tiny(y) (y's stop above 0); {x + y | x || x} is x + Miny(y).
+  // {x || x | H} is x + Tiny(x - H) when H's mean is below x; {H | x || x} is
+  // x + Miny(H - x) when H's mean is above x (CGSuite's rule: the inner game
+  // may be hot, as in Tiny({2|1})).
   bool append_tiny(std::string& out, const std::vector<GameId>& lo, const std::vector<GameId>& ro,
                    bool force_parens) {
     if (lo.size() != 1 || ro.size() != 1) return false;
@@ -253,15 +261,12 @@ class Formatter {
     if (force_parens) out += ")";
     return true;
   }
-  // The mean of a game whose stops agree (then the mean is the stop).
-  std::optional<Dyadic> numberish_mean(GameId g) {
-    const Dyadic l = store_.left_stop(g);
-    return l == store_.right_stop(g) ? std::optional<Dyadic>(l) : std::nullopt;
-  }
+  std::optional<Dyadic> numberish_mean(GameId g) { return thermographer_.mean(g); }
 
   static constexpr int kMaxBars = 4;
 
   GameStore& store_;
+  Thermographer thermographer_;  // means, for Tiny and Miny
   absl::flat_hash_map<GameId, std::optional<Uptimal>> uptimals_;
   std::vector<GameId> up_multiples_;
   std::vector<GameId> up_nths_;

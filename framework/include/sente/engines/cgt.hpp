@@ -18,6 +18,7 @@
 // positions). Source: Siegel, Combinatorial Game Theory, II.1-II.2.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <ranges>
@@ -73,8 +74,12 @@ class ValueSolver {
       return stopped(absl::StrFormat("%d positions of the cgt engine", memo_.size()));
     } catch (const TooMany&) {
       return absl::ResourceExhaustedError(absl::StrFormat(
-          "the cgt engine's memo reached its limit of %d positions (memo-positions)",
-          options_.max_positions));
+          "the cgt engine's memo reached its limit of %d positions (memo-positions), with %d "
+          "canonical games stored in %d bytes; raise memo-positions if memory allows (about "
+          "%d bytes a position)",
+          options_.max_positions, store_.size(), store_.bytes() + store_.memo_bytes(),
+          (store_.bytes() + store_.memo_bytes()) / std::max<std::uint64_t>(memo_.size(), 1) +
+              sizeof(std::pair<KeyOf<G>, GameId>)));
     }
   }
 

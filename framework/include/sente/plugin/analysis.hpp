@@ -23,6 +23,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "sente/cgt/format.hpp"
+#include "sente/cgt/option_roles.hpp"
+#include "sente/cgt/parse.hpp"
 #include "sente/engines/grundy.hpp"
 #include "sente/plugin/guard.hpp"
 #include "sente/plugin/registry.hpp"
@@ -214,6 +217,40 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
 }
 
 // Every legal move of `p` valued by the bound engine.
+// The cgt engine's moves: which options the canonical form of the position
+// (`value`, CGSuite syntax) drops as dominated or bypasses as reversible
+// (cgt/option_roles.hpp), said in each move's value_text and fields. The
+// values are read back from their text (it round-trips); a text the parser
+// refuses (nested past its limit) leaves the moves unmarked.
+template <class G>
+void mark_option_roles(const G& g, const typename G::Position& p, const std::string& value,
+                       std::vector<RatedMove<typename G::Move>>& rated) {
+  cgt::GameStore store;
+  absl::StatusOr<cgt::GameId> v = cgt::parse(store, value);
+  if (!v.ok()) return;
+  std::vector<cgt::GameId> options;
+  for (const auto& r : rated) {
+    absl::StatusOr<cgt::GameId> o = cgt::parse(store, r.info.canonical);
+    if (!o.ok()) return;
+    options.push_back(*o);
+  }
+  bool left = true;  // an impartial game's options are both sides'
+  if constexpr (PartizanRules<G> && GivesPlayer<G>) left = g.player(p) == 0;
+  cgt::Formatter text(store);
+  const std::vector<cgt::OptionRole> roles = cgt::option_roles(store, *v, options, left);
+  for (std::size_t i = 0; i < rated.size(); ++i) {
+    MoveAnalysis& m = rated[i].info;
+    if (roles[i].dominated_by) {
+      m.dominated_by = rated[*roles[i].dominated_by].info.move;
+      absl::StrAppend(&m.value_text, "; dominated by ", m.dominated_by);
+    }
+    if (roles[i].reversed_through) {
+      m.reversible_through = text.text(*roles[i].reversed_through);
+      absl::StrAppend(&m.value_text, "; reversible through ", m.reversible_through);
+    }
+  }
+}
+
 template <PluginGame G>
 absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Position& p,
                                           const Progress& progress) {
@@ -303,6 +340,7 @@ absl::StatusOr<Analysis> analyze_position(Bound<G>& b, const typename G::Positio
     absl::StatusOr<EngineValue> own = b.runner->value(p, progress);
     if (!own.ok()) return own.status();
     root.canonical = own->canonical;
+    if (root.canonical) mark_option_roles(g, p, *root.canonical, rated);
   }
   set_value(g, p, root, a);
 

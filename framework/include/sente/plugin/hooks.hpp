@@ -41,6 +41,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "sente/engines/cgt.hpp"
 #include "sente/game.hpp"
 #include "sente/plugin/analysis.hpp"
 #include "sente/plugin/interface.hpp"
@@ -185,8 +186,10 @@ consteval bool check() {
 
   // ---------------------------------------------------------------- Grundy engines
   SENTE_HOOK(components,
-             "R components(const Position&) const, R a range of Position (impartial games)",
-             "the grundy engine values the whole position", grundy::DecomposableGame<G>);
+             "R components(const Position&) const, R a range of Position whose sum is the "
+             "position (impartial games, or partizan ones for the cgt engine)",
+             "the grundy and cgt engines value the whole position",
+             grundy::DecomposableGame<G> || cgt::SplitsIntoComponents<G>);
   SENTE_HOOK(heaps,
              "R heaps(const Position&) const, R a range of heap sizes, with "
              "for_each_heap_option (impartial games)",

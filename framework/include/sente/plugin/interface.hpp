@@ -31,7 +31,7 @@ using sente::BoardView;
 using sente::NamedText;
 using sente::Shape;
 
-inline constexpr std::uint32_t kAbiVersion = 11;  // 11: canonical values (the cgt engine)
+inline constexpr std::uint32_t kAbiVersion = 12;  // 12: dominated and reversible options
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -184,6 +184,11 @@ struct MoveAnalysis {
   // The canonical value of the position the move leads to, in CGSuite's
   // syntax (the cgt engine); empty from other engines.
   std::string canonical;
+  // The cgt engine, as the canonical form would drop or replace this option
+  // (Siegel II.2): the move whose option is strictly better for the mover,
+  // or the reply that reverses it (an option of it, in CGSuite's syntax, at
+  // least as good for the other side as the position itself). Empty if none.
+  std::string dominated_by, reversible_through;
 };
 
 // A solved or analysed position.

@@ -28,8 +28,9 @@ struct CgtEngine {
   template <class G>
   static constexpr bool fits = cgt::ValuedGame<G>;
   static constexpr const char* kNeeds =
-      "a game played to normal play (no terminal_value, no points) in which every play ends, "
-      "partizan with other_mover and player, or impartial";
+      "a short game: played to normal play (no terminal_value, no points), every play ends "
+      "(no cycles: canonical values here are for short games), partizan with other_mover and "
+      "player, or impartial";
 
   template <class G>
   class Run final : public Runner<G> {

@@ -1,0 +1,118 @@
+// Regions and placement of cells on a rectangular board of at most 64 cells
+// (sente/authoring/grid.hpp's layout: cell (r, c) is bit r * cols + c), for
+// grid games whose positions split into independent parts (Clobber) or whose
+// value does not change when a part moves across the board.
+//
+//   GridAdjacency adj(shape);
+//   adj.regions(cells)          the 4-connected components of a set of cells
+//   top_left_shift(shape, m)    the right shift that moves m's cells to the
+//                               top-left corner (no cell wraps to another row)
+//   board_images(shape)         the board's symmetries other than the identity:
+//                               3 mirror images, 7 on a square board (with the
+//                               transposes)
+//
+// Everything is a plain function of the shape and the masks; a mask given
+// must have no bit at or beyond shape.cells().
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "sente/authoring/grid.hpp"
+
+namespace sente {
+
+// The orthogonal neighbours on one board, as masks of the cells that have a
+// neighbour on each side.
+class GridAdjacency {
+ public:
+  GridAdjacency() = default;
+  explicit GridAdjacency(GridShape shape) : shape_(shape) {
+    for (int r = 0; r < shape.rows; ++r)
+      for (int c = 0; c < shape.cols; ++c) {
+        if (c + 1 < shape.cols) across_ |= std::uint64_t{1} << shape.bit(r, c);
+        if (r + 1 < shape.rows) down_ |= std::uint64_t{1} << shape.bit(r, c);
+      }
+  }
+
+  const GridShape& shape() const { return shape_; }
+  // The cells whose right (lower) neighbour is on the board.
+  std::uint64_t across() const { return across_; }
+  std::uint64_t down() const { return down_; }
+
+  // The cells right of, left of, below and above a cell of `cells`, each mask
+  // the neighbours on that side (on the board; a one-row board has none below).
+  std::uint64_t right_of(std::uint64_t cells) const { return (cells & across_) << 1; }
+  std::uint64_t left_of(std::uint64_t cells) const { return (cells >> 1) & across_; }
+  std::uint64_t below(std::uint64_t cells) const {
+    return shape_.rows > 1 ? (cells & down_) << shape_.cols : 0;
+  }
+  std::uint64_t above(std::uint64_t cells) const {
+    return shape_.rows > 1 ? (cells >> shape_.cols) & down_ : 0;
+  }
+  // Every cell orthogonally next to a cell of `cells` (the cells themselves
+  // only where they neighbour one another).
+  std::uint64_t neighbours(std::uint64_t cells) const {
+    return right_of(cells) | left_of(cells) | below(cells) | above(cells);
+  }
+
+  // The 4-connected components of `cells`, each a mask, in order of their
+  // lowest cell. Cost: about (the longest path in a component) mask steps
+  // per component.
+  std::vector<std::uint64_t> regions(std::uint64_t cells) const {
+    std::vector<std::uint64_t> parts;
+    while (cells) {
+      std::uint64_t part = cells & (~cells + 1);
+      for (std::uint64_t grown = 0; grown != part;) {
+        grown = part;
+        part = (part | neighbours(part)) & cells;
+      }
+      parts.push_back(part);
+      cells &= ~part;
+    }
+    return parts;
+  }
+
+ private:
+  GridShape shape_;
+  std::uint64_t across_ = 0, down_ = 0;
+};
+
+// The right shift that moves the cells of `occupied` up to the top row and
+// left to the first column they can reach together: top * cols + left, with
+// top the first row and left the first column holding a cell (0 when empty).
+// Shifting any subset of `occupied` by it keeps every cell in its row.
+inline int top_left_shift(GridShape shape, std::uint64_t occupied) {
+  if (occupied == 0) return 0;
+  const int cols = shape.cols;
+  const std::uint64_t row0 = cols == 64 ? ~0ull : (1ull << cols) - 1;
+  std::uint64_t columns = 0;  // which columns hold a cell
+  for (int r = 0; r < shape.rows; ++r) columns |= (occupied >> (r * cols)) & row0;
+  return std::countr_zero(occupied) / cols * cols + std::countr_zero(columns);
+}
+
+// `cells` moved to the top-left corner (top_left_shift).
+inline std::uint64_t top_left(GridShape shape, std::uint64_t cells) {
+  return cells >> top_left_shift(shape, cells);
+}
+
+// The symmetries of the board `shape` other than the identity, as bit
+// permutations of the board onto itself: top-bottom, left-right and the half
+// turn; on a square board also the transpose and its compositions with those
+// three (the dihedral group of the square, 8 elements with the identity).
+// 16 KiB each (BitPermutation).
+inline std::vector<BitPermutation> board_images(GridShape shape) {
+  const GridSymmetry sym(shape);
+  std::vector<BitPermutation> images = {sym.flip_rows, sym.flip_cols, sym.half_turn};
+  if (shape.rows == shape.cols) {
+    images.push_back(sym.transpose);
+    for (const BitPermutation* q : {&sym.flip_rows, &sym.flip_cols, &sym.half_turn})
+      images.push_back(BitPermutation(shape.cells(), [&](int i) {
+        return std::countr_zero((*q)(sym.transpose(std::uint64_t{1} << i)));
+      }));
+  }
+  return images;
+}
+
+}  // namespace sente
