@@ -3,6 +3,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -10,6 +11,8 @@
 #include "absl/strings/str_format.h"
 #include "game.hpp"
 #include "sente/authoring/polyominoes.hpp"
+#include "sente/cgt/format.hpp"
+#include "sente/cgt/thermograph.hpp"
 #include "sente/engines/cgt.hpp"
 #include "sente/plugin/text.hpp"
 
@@ -27,9 +30,16 @@ struct BoxSolver {
   BoxSolver(const BoxSolver&) = delete;
 };
 
+// The regions of one value (up to mirror images) and the first of them.
+struct ValueCount {
+  std::uint64_t regions = 0;
+  GridShape box;
+  std::uint64_t mask = 0;
+};
+
 struct SizeRow {
   std::uint64_t fixed = 0, classes = 0;
-  std::set<cgt::GameId> values;
+  std::map<cgt::GameId, ValueCount> values;
 };
 
 }  // namespace
@@ -74,7 +84,8 @@ absl::StatusOr<plugin::ResultTable> region_census(const plugin::OptionValues& op
       failed = v.status();
       return;
     }
-    row.values.insert(*v);
+    ValueCount& count = row.values[*v];
+    if (count.regions++ == 0) count.box = box->game.board().shape(), count.mask = mask;
     if ((visited & 1023) == 0) report(progress, visited, total);
   });
   if (!failed.ok()) return failed;
@@ -84,20 +95,34 @@ absl::StatusOr<plugin::ResultTable> region_census(const plugin::OptionValues& op
 
   plugin::ResultTable t;
   t.title = "Domineering regions: canonical values";
-  t.columns = {"cells",           "regions", "up to mirror images",
-               "distinct values", "numbers", "largest birthday"};
+  t.columns = {"cells",   "regions",          "up to mirror images", "distinct values",
+               "numbers", "largest birthday", "largest temperature", "regions at it"};
   std::set<cgt::GameId> all;
+  // Temperatures from thermographs (Siegel ch. II.5): Berlekamp conjectured
+  // that no Domineering position is hotter than 2.
+  cgt::Thermographer thermographer(store);
+  std::optional<cgt::Dyadic> hottest;
+  std::uint64_t at_hottest = 0;
+  std::pair<cgt::GameId, ValueCount> example;  // a region at the largest temperature
   for (int n = 1; n <= max_cells; ++n) {
     const SizeRow& row = sizes[n];
     int numbers = 0, birthday = 0;
-    for (cgt::GameId g : row.values) {
+    std::optional<cgt::Dyadic> hot;
+    std::uint64_t at_hot = 0;
+    std::pair<cgt::GameId, ValueCount> first;
+    for (const auto& [g, count] : row.values) {
       numbers += store.number_value(g).has_value();
       birthday = std::max(birthday, store.birthday(g));
       all.insert(g);
+      const cgt::Dyadic temperature = thermographer.temperature(g);
+      if (!hot || *hot < temperature) hot = temperature, at_hot = 0, first = {g, count};
+      if (*hot == temperature) at_hot += count.regions;
     }
+    if (hot && (!hottest || *hottest < *hot)) hottest = hot, at_hottest = 0, example = first;
+    if (hot && *hottest == *hot) at_hottest += at_hot;
     t.rows.push_back({absl::StrCat(n), absl::StrCat(row.fixed), absl::StrCat(row.classes),
                       absl::StrCat(row.values.size()), absl::StrCat(numbers),
-                      absl::StrCat(birthday)});
+                      absl::StrCat(birthday), hot ? hot->text() : "", absl::StrCat(at_hot)});
   }
   std::uint64_t memo = 0;
   for (const auto& [shape, box] : boxes) memo += box->solver.stats().positions;
@@ -105,6 +130,12 @@ absl::StatusOr<plugin::ResultTable> region_census(const plugin::OptionValues& op
       "regions: 4-connected sets of empty cells up to translation (fixed polyominoes, "
       "Redelmeier's enumeration); a region and its mirror images (rows, columns, both) have "
       "one value; a transpose has the negative value and is counted apart");
+  if (hottest)
+    t.notes.push_back(absl::StrFormat(
+        "largest temperature %s, of %d region(s) up to mirror images (a transpose, counted "
+        "apart, has the same temperature), e.g. %s = %s; a number's temperature is -1/2^k",
+        hottest->text(), at_hottest, format_grid(example.second.box, example.second.mask, '|'),
+        cgt::Formatter(store).text(example.first)));
   t.notes.push_back(absl::StrFormat(
       "%d distinct values in all; %d canonical games stored (%d bytes with the memo tables); "
       "%d memo positions over %d bounding boxes; %.1f s",

@@ -3,7 +3,8 @@
 // regions up to translation (fixed polyominoes), up to the mirror images
 // that keep Vertical's dominoes vertical (those have equal values; a
 // transpose negates the value and is counted apart), distinct canonical
-// values, and how many of them are numbers, with the time each size took.
+// values, how many of them are numbers, the largest birthday, and the largest
+// temperature (from thermographs) with the regions that have it.
 //
 // Errors: N over kMaxPolyominoCells (15); the memo limit (memo-positions);
 // kCancelled on a stop request.

@@ -77,8 +77,8 @@ absl::StatusOr<Strips> parse_strips(std::string_view text) {
     if (count == 0) continue;
     if (strips.back().empty() && strips.size() > 1) ++slots;  // the break before this strip
     slots += static_cast<int>(count);
-    if (slots > kMaxSlots)
-      return absl::InvalidArgumentError(absl::StrFormat(
+    if (slots > kMaxSlots)  // too large (exit 5), not malformed
+      return absl::ResourceExhaustedError(absl::StrFormat(
           "more than %d squares and breaks between strips (at column %d): a position is one "
           "64-bit word",
           kMaxSlots, i + 1));
@@ -175,7 +175,7 @@ absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
   Game g;
   absl::StatusOr<Strips> strips = parse_strips(options.text("board"));
   if (!strips.ok())
-    return absl::InvalidArgumentError(absl::StrCat("board: ", strips.status().message()));
+    return absl::Status(strips.status().code(), absl::StrCat("board: ", strips.status().message()));
   g.first_ = plugin::option_side(options, "to-move", kSideNames);
   g.start_ = {kCode.pack(*strips), static_cast<std::uint8_t>(g.first_.side)};
   return g;

@@ -106,10 +106,16 @@ inline bool same(const Tree& t, const GameStore& store, GameId g) {
 inline std::string text(const Tree& t) {
   if (t.left.empty() && t.right.empty()) return "0";
   std::string s = "{";
-  for (std::size_t i = 0; i < t.left.size(); ++i) s += (i ? "," : "") + text(t.left[i]);
-  s += "|";
-  for (std::size_t i = 0; i < t.right.size(); ++i) s += (i ? "," : "") + text(t.right[i]);
-  return s + "}";
+  auto side = [&s](const std::vector<Tree>& options) {
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      if (i) s += ',';
+      s += text(options[i]);
+    }
+  };
+  side(t.left);
+  s += '|';
+  side(t.right);
+  return s + '}';
 }
 
 }  // namespace sente::cgt::naive

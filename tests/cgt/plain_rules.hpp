@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -84,6 +85,22 @@ inline void toppling_dominoes(const std::string& p, std::vector<std::string>& le
     if (p[i] != 'r') both(left);
     if (p[i] != 'l') both(right);
   }
+}
+
+// Every position reachable from `start` under `rules` (start included).
+inline std::set<std::string> reachable(const Rules& rules, const std::string& start) {
+  std::set<std::string> seen;
+  std::vector<std::string> todo = {start};
+  while (!todo.empty()) {
+    const std::string p = todo.back();
+    todo.pop_back();
+    if (!seen.insert(p).second) continue;
+    std::vector<std::string> lo, ro;
+    rules(p, lo, ro);
+    todo.insert(todo.end(), lo.begin(), lo.end());
+    todo.insert(todo.end(), ro.begin(), ro.end());
+  }
+  return seen;
 }
 
 // The canonical value of `p` under `rules`, by recursion over options.

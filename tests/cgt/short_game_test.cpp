@@ -294,16 +294,9 @@ TEST(ShortGame, OptionRolesAreWhatTheCanonicalFormDropsOrBypasses) {
   std::map<std::string, GameId> memo;
   int exact = 0, reversed = 0, dominated = 0;
   auto check = [&](const Rules& rules, const std::string& start) {
-    std::set<std::string> seen;
-    std::vector<std::string> todo = {start};
-    while (!todo.empty()) {
-      const std::string p = todo.back();
-      todo.pop_back();
-      if (!seen.insert(p).second) continue;
+    for (const std::string& p : plain::reachable(rules, start)) {
       std::vector<std::string> lp, rp;
       rules(p, lp, rp);
-      todo.insert(todo.end(), lp.begin(), lp.end());
-      todo.insert(todo.end(), rp.begin(), rp.end());
       const GameId g = value(s, rules, p, memo);
       for (bool left : {true, false}) {
         std::vector<GameId> options;

@@ -25,29 +25,13 @@
 namespace sente::cgt {
 namespace {
 
-// Every position reachable from `start` under `rules`.
-std::set<std::string> reachable(const plain::Rules& rules, const std::string& start) {
-  std::set<std::string> seen;
-  std::vector<std::string> todo = {start};
-  while (!todo.empty()) {
-    const std::string p = todo.back();
-    todo.pop_back();
-    if (!seen.insert(p).second) continue;
-    std::vector<std::string> lo, ro;
-    rules(p, lo, ro);
-    todo.insert(todo.end(), lo.begin(), lo.end());
-    todo.insert(todo.end(), ro.begin(), ro.end());
-  }
-  return seen;
-}
-
 // The distinct values of the positions reachable from a few small starts.
 std::vector<GameId> small_values(GameStore& s, const plain::Rules& rules,
                                  const std::vector<std::string>& starts) {
   std::map<std::string, GameId> memo;
   std::set<GameId> out;
   for (const std::string& start : starts)
-    for (const std::string& p : reachable(rules, start))
+    for (const std::string& p : plain::reachable(rules, start))
       out.insert(plain::value(s, rules, p, memo));
   return {out.begin(), out.end()};
 }

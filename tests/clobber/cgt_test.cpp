@@ -18,6 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "cgt/naive_reduction.hpp"
+#include "cgt/search_outcome.hpp"
 #include "game.hpp"
 #include "plain.hpp"
 #include "sente/cgt/format.hpp"
@@ -217,19 +218,9 @@ TEST(ClobberCgt, OutcomeClassesAgreeWithAlphaBeta) {
     ASSERT_TRUE(alphabeta.ok());
     for (int trial = 0; trial < 25; ++trial) {
       // A random filling, then a few random moves.
-      Position p = empty == 0 ? game.start() : random_position(game, rng, empty);
-      for (int plies = static_cast<int>(rng() % 4); plies > 0; --plies) {
-        std::vector<Move> moves;
-        for_each_move(game, p, [&](const Move& m) { moves.push_back(m); });
-        if (moves.empty()) break;
-        p = game.play(p, moves[rng() % moves.size()]);
-      }
-      const bool left_wins = alphabeta->solve(solver.as_left(p)).value > 0;
-      const bool right_wins = alphabeta->solve(solver.as_right(p)).value > 0;
-      absl::StatusOr<cgt::GameId> value = solver.value(p);
-      ASSERT_TRUE(value.ok()) << value.status();
-      EXPECT_EQ(store.outcome(*value), outcome_class(left_wins, right_wins))
-          << game.format(p) << " = " << cgt::Formatter(store).text(*value);
+      const Position p = cgt::play_random_moves(
+          game, empty == 0 ? game.start() : random_position(game, rng, empty), rng, 3);
+      cgt::expect_outcome_as_searched(game, solver, store, *alphabeta, p);
     }
   }
 }

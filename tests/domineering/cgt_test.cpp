@@ -14,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "cgt/naive_reduction.hpp"
 #include "cgt/plain_rules.hpp"
+#include "cgt/search_outcome.hpp"
 #include "game.hpp"
 #include "sente/cgt/format.hpp"
 #include "sente/cgt/parse.hpp"
@@ -90,20 +91,8 @@ TEST(DomineeringCgt, OutcomeClassesAgreeWithAlphaBeta) {
     ASSERT_TRUE(alphabeta.ok());
     for (int trial = 0; trial < 25; ++trial) {
       // A random position: a few random moves from the start.
-      Position p = game.start();
-      for (int plies = static_cast<int>(rng() % 6); plies > 0; --plies) {
-        std::vector<Move> moves;
-        for_each_move(game, p, [&](const Move& m) { moves.push_back(m); });
-        if (moves.empty()) break;
-        p = game.play(p, moves[rng() % moves.size()]);
-      }
-      const Position v_first = solver.as_left(p), h_first = solver.as_right(p);
-      const bool v_wins = alphabeta->solve(v_first).value > 0;
-      const bool h_wins = alphabeta->solve(h_first).value > 0;
-      absl::StatusOr<cgt::GameId> value = solver.value(p);
-      ASSERT_TRUE(value.ok()) << value.status();
-      EXPECT_EQ(store.outcome(*value), outcome_class(v_wins, h_wins))
-          << game.format(p) << " = " << cgt::Formatter(store).text(*value);
+      const Position p = cgt::play_random_moves(game, game.start(), rng, 5);
+      cgt::expect_outcome_as_searched(game, solver, store, *alphabeta, p);
     }
   }
 }

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "run_driver.hpp"
 #include "sente/cgt/parse.hpp"
@@ -73,6 +74,30 @@ TEST(CgtCommand, MalformedSyntaxIsBadInputWithThePosition) {
 // `sente solve domineering --board RxC --engine cgt` gives the published
 // canonical value of every board in domineering_cgt_values_small.csv (the
 // file writes {1|-1} where CGSuite writes +-1: compared as games).
+// Games are trees in the store: sizes past the parser's caps are refused as
+// too large (exit 5) with the position, and large ones below them are valued
+// (an integer is built without recursion, stops are memoised).
+TEST(CgtCommand, SizesPastTheCapsAreTooLargeAndLongInputKeepsTheReason) {
+  testing::Result r = sente("cgt 65537");
+  EXPECT_EQ(r.code, 5) << r.out;
+  EXPECT_NE(r.out.find("at most 65536"), std::string::npos) << r.out;
+  r = sente("cgt '*1025'");
+  EXPECT_EQ(r.code, 5) << r.out;
+  EXPECT_NE(r.out.find("at character 2"), std::string::npos) << r.out;
+  r = sente("cgt 60000 '*1024' --json", true);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["results"][0]["value"], "60000");
+  EXPECT_EQ(j["results"][1]["value"], "*1024");
+  EXPECT_EQ(j["results"][1]["birthday"], 1024);
+  std::string long_sum;
+  for (int i = 0; i < 1500; ++i) long_sum += "1+";
+  r = sente("cgt '" + long_sum + "{'");
+  EXPECT_EQ(r.code, 4) << r.out;
+  EXPECT_NE(r.out.find("at character 3002"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(3001 characters)"), std::string::npos) << r.out;
+}
+
 TEST(CgtEngine, DomineeringBoardsHaveTheirPublishedValues) {
   const auto file = testing::reference_file("domineering/domineering_cgt_values_small.csv");
   if (!std::filesystem::exists(file)) GTEST_SKIP() << "no reference data at " << file;
@@ -130,10 +155,8 @@ TEST(CgtEngine, AnalyzeMarksReversibleOptionsAsTheGrundyValuesSay) {
       const std::int64_t k = grundy["moves"][i]["value"];
       EXPECT_FALSE(m.contains("dominated_by")) << board << " " << m;
       if (k > mex) {
-        EXPECT_EQ(m.value("reversible_through", ""), mex == 0   ? std::string("0")
-                                                     : mex == 1 ? std::string("*")
-                                                                : "*" + std::to_string(mex))
-            << board << " " << m;
+        const std::string nimber = mex == 0 ? "0" : mex == 1 ? "*" : absl::StrCat("*", mex);
+        EXPECT_EQ(m.value("reversible_through", ""), nimber) << board << " " << m;
         ++reversible;
       } else {
         EXPECT_FALSE(m.contains("reversible_through")) << board << " " << m;

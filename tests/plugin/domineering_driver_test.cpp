@@ -5,12 +5,18 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <regex>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "cgt/plain_rules.hpp"
 #include "run_driver.hpp"
+#include "sente/cgt/thermograph.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace {
@@ -95,6 +101,86 @@ TEST(DomineeringDriver, CgtEngineVerifiesCgsuitePositionsAndTabulatesRegions) {
   EXPECT_EQ(j["rows"][1][1], "2");
   EXPECT_EQ(j["rows"][1][3], "2");
   EXPECT_EQ(sente("table domineering --engine cgt --max-area 16 --quiet").code, 4);
+}
+
+// A region (cells as (row, col)) as rows of '.' and '#' in its bounding box.
+std::string region_rows(const std::set<std::pair<int, int>>& cells) {
+  int rows = 0, cols = 0;
+  for (auto [r, c] : cells) rows = std::max(rows, r + 1), cols = std::max(cols, c + 1);
+  std::string out;
+  for (int r = 0; r < rows; ++r) {
+    if (r) out += '|';
+    for (int c = 0; c < cols; ++c) out += cells.contains({r, c}) ? '.' : '#';
+  }
+  return out;
+}
+
+// Every column of `table domineering --engine cgt --max-area 6` against an
+// independent count: regions grown a cell at a time and moved to the corner
+// (not Redelmeier's enumeration), valued by the plain rules
+// (tests/cgt/plain_rules.hpp, no regions, no memo by key), mirror images
+// paired by their row texts.
+TEST(DomineeringDriver, RegionCensusAgreesWithAPlainCount) {
+  using Region = std::set<std::pair<int, int>>;
+  constexpr int kCells = 6;
+  std::vector<std::set<Region>> by_size(kCells + 1);
+  by_size[1].insert(Region{{0, 0}});
+  for (int n = 1; n < kCells; ++n)
+    for (const Region& r : by_size[n])
+      for (auto [row, col] : r)
+        for (auto [dr, dc] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+          Region grown = r;
+          if (!grown.insert({row + dr, col + dc}).second) continue;
+          int r0 = 0, c0 = 0;
+          for (auto [a, b] : grown) r0 = std::min(r0, a), c0 = std::min(c0, b);
+          Region moved;
+          for (auto [a, b] : grown) moved.insert({a - r0, b - c0});
+          by_size[n + 1].insert(moved);
+        }
+  const Result t = sente("table domineering --engine cgt --max-area " + std::to_string(kCells) +
+                         " --quiet --json");
+  ASSERT_EQ(t.code, 0) << t.out;
+  const nlohmann::json j = nlohmann::json::parse(t.out);
+  ASSERT_EQ(j["rows"].size(), static_cast<std::size_t>(kCells)) << t.out;
+  sente::cgt::GameStore store;
+  sente::cgt::Thermographer thermographer(store);
+  std::map<std::string, sente::cgt::GameId> memo;
+  for (int n = 1; n <= kCells; ++n) {
+    std::set<std::string> classes;
+    std::map<sente::cgt::GameId, int> values;  // value -> regions up to mirror images
+    for (const Region& r : by_size[n]) {
+      std::string rows = region_rows(r);
+      std::vector<std::string> lines = absl::StrSplit(rows, '|');
+      std::vector<std::string> flipped = lines;
+      std::reverse(flipped.begin(), flipped.end());
+      std::vector<std::string> mirrored = lines, turned = flipped;
+      for (auto& l : mirrored) std::reverse(l.begin(), l.end());
+      for (auto& l : turned) std::reverse(l.begin(), l.end());
+      const std::string least =
+          std::min({rows, absl::StrJoin(flipped, "|"), absl::StrJoin(mirrored, "|"),
+                    absl::StrJoin(turned, "|")});
+      if (!classes.insert(least).second) continue;
+      ++values[sente::cgt::plain::value(store, sente::cgt::plain::domineering, rows, memo)];
+    }
+    int numbers = 0, birthday = 0, at_hot = 0;
+    std::optional<sente::cgt::Dyadic> hot;
+    for (const auto& [g, regions] : values) {
+      numbers += store.number_value(g).has_value();
+      birthday = std::max(birthday, store.birthday(g));
+      const sente::cgt::Dyadic temperature = thermographer.temperature(g);
+      if (!hot || *hot < temperature) hot = temperature, at_hot = 0;
+      if (*hot == temperature) at_hot += regions;
+    }
+    const std::vector<std::string> expected = {std::to_string(n),
+                                               std::to_string(by_size[n].size()),
+                                               std::to_string(classes.size()),
+                                               std::to_string(values.size()),
+                                               std::to_string(numbers),
+                                               std::to_string(birthday),
+                                               hot->text(),
+                                               std::to_string(at_hot)};
+    EXPECT_EQ(j["rows"][n - 1].get<std::vector<std::string>>(), expected) << n << " cells";
+  }
 }
 
 TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {

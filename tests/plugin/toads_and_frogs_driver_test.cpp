@@ -85,6 +85,10 @@ TEST(ToadsAndFrogsDriver, MalformedBoardIsBadInputWithItsColumn) {
   const testing::Result p = sente("solve toads-and-frogs 'T.F Lfet'");
   EXPECT_EQ(p.code, 4) << p.out;
   EXPECT_NE(p.out.find("names no side to move"), std::string::npos) << p.out;
+  // Too many squares for the one-word position is too large (5), with the limit.
+  const testing::Result big = sente("solve toads-and-frogs --board 'T^20.F^20'");
+  EXPECT_EQ(big.code, 5) << big.out;
+  EXPECT_NE(big.out.find("more than 32 squares"), std::string::npos) << big.out;
 }
 
 }  // namespace

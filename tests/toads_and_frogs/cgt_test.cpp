@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "cgt/naive_reduction.hpp"
+#include "cgt/search_outcome.hpp"
 #include "game.hpp"
 #include "sente/cgt/format.hpp"
 #include "sente/cgt/parse.hpp"
@@ -363,21 +364,11 @@ TEST(ToadsAndFrogsCgt, OutcomeClassesAgreeWithAlphaBeta) {
       for (int n = 1 + static_cast<int>(rng() % (strips == 1 ? 12 : 7)); n > 0; --n)
         text += ".TF"[rng() % 3];
     }
-    Position p = read(game, text);
-    for (int plies = static_cast<int>(rng() % 4); plies > 0; --plies) {
-      std::vector<Move> moves;
-      game.for_each_move(p, [&](const Move& m) { moves.push_back(m); });
-      if (moves.empty()) break;
-      p = game.play(p, moves[rng() % moves.size()]);
-    }
-    const bool left_wins = alphabeta->solve(solver.as_left(p)).value > 0;
-    const bool right_wins = alphabeta->solve(solver.as_right(p)).value > 0;
-    absl::StatusOr<cgt::GameId> value = solver.value(p);
-    ASSERT_TRUE(value.ok()) << value.status();
-    const OutcomeClass c = store.outcome(*value);
-    EXPECT_EQ(c, outcome_class(left_wins, right_wins))
-        << game.format(p) << " = " << cgt::Formatter(store).text(*value);
-    ++seen[c];
+    const Position p = cgt::play_random_moves(game, read(game, text), rng, 3);
+    const std::optional<OutcomeClass> c =
+        cgt::expect_outcome_as_searched(game, solver, store, *alphabeta, p);
+    if (!c) continue;
+    ++seen[*c];
   }
   EXPECT_EQ(seen.size(), 4u);  // every class occurs
 }

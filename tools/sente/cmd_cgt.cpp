@@ -110,10 +110,14 @@ int run_cgt(const Common& common, const std::vector<std::string>& expressions) {
   for (const std::string& expression : expressions) {
     auto value = [&](std::string_view text) -> absl::StatusOr<cgt::GameId> {
       absl::StatusOr<cgt::GameId> g = cgt::parse(store, text);
-      if (!g.ok())
-        return absl::InvalidArgumentError(
-            absl::StrCat("'", expression, "': ", std::string(g.status().message())));
-      return g;
+      if (g.ok()) return g;
+      // The reason first: a long expression is shortened, never the reason.
+      const std::string shown =
+          expression.size() <= 120
+              ? expression
+              : absl::StrCat(expression.substr(0, 100), "... (", expression.size(), " characters)");
+      return absl::Status(g.status().code(),
+                          absl::StrCat(std::string(g.status().message()), ", in '", shown, "'"));
     };
     if (auto rel = relation_of(expression)) {
       const auto [op, at] = *rel;

@@ -13,6 +13,10 @@
 //   sums         a + b, a - b, -a, parentheses
 // Errors (kInvalidArgument) name the character position (from 1) and what
 // was expected there; nesting deeper than 64 braces or parentheses is refused.
+// Games are stored as trees, so sizes are capped (kResourceExhausted, with the
+// position): numbers of magnitude at most 2^16 (n is n stored games), nimbers
+// at most 1024 (*n holds n(n+1) option ids), multiples of up at most 256,
+// ^<n> and ^[n] at most 64.
 #pragma once
 
 #include <cctype>
@@ -29,6 +33,10 @@
 namespace sente::cgt {
 
 inline constexpr int kMaxParseDepth = 64;
+inline constexpr std::int64_t kMaxParsedNumber = std::int64_t{1} << 16;
+inline constexpr int kMaxParsedNimber = 1024;
+inline constexpr int kMaxParsedUps = 256;     // ^256 takes 0.6 s and 77 MB, ^1000 15 s
+inline constexpr int kMaxParsedUpPower = 64;  // ^<n>, ^[n]
 
 class Parser {
  public:
@@ -42,7 +50,8 @@ class Parser {
       if (pos_ < text_.size()) fail("an operator or the end");
       return g;
     } catch (const Failure& f) {
-      return absl::InvalidArgumentError(f.message);
+      return f.too_large ? absl::ResourceExhaustedError(f.message)
+                         : absl::InvalidArgumentError(f.message);
     } catch (const std::overflow_error& e) {
       return absl::InvalidArgumentError(absl::StrCat("'", std::string(text_), "': ", e.what()));
     }
@@ -51,13 +60,23 @@ class Parser {
  private:
   struct Failure {
     std::string message;
+    bool too_large = false;
   };
 
-  [[noreturn]] void fail(std::string_view expected) const {
+  [[noreturn]] void fail(std::string_view expected, bool too_large = false) const {
     const std::string_view here =
         pos_ < text_.size() ? text_.substr(pos_, 12) : std::string_view("the end");
     throw Failure{absl::StrCat("CGSuite syntax: at character ", pos_ + 1, " ('", std::string(here),
-                               "'): expected ", std::string(expected))};
+                               "'): expected ", std::string(expected)),
+                  too_large};
+  }
+  // An integer read at `start` that is over `most`: refused as too large.
+  int capped(std::int64_t v, std::int64_t most, std::size_t start, std::string_view what) {
+    if (v <= most) return static_cast<int>(v);
+    pos_ = start;
+    fail(absl::StrCat(std::string(what), " of at most ", most,
+                      " (games are stored as trees; larger ones would not fit)"),
+         true);
   }
   void skip_space() {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
@@ -179,8 +198,10 @@ class Parser {
     if (peek("*")) {
       ++pos_;
       int n = 1;
-      if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
-        n = small_integer("a nimber's value");
+      if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+        const std::size_t at = pos_;
+        n = capped(small_integer("a nimber's value"), kMaxParsedNimber, at, "a nimber");
+      }
       g = store_.add(g, store_.nimber(n));
       any = true;
     }
@@ -199,14 +220,18 @@ class Parser {
     if (peek("<") || peek("[")) {
       const bool unit = peek("<");
       ++pos_;
-      const int n = small_integer("an exponent");
+      const std::size_t at = pos_;
+      const int n = capped(small_integer("an exponent"), kMaxParsedUpPower, at, "an exponent");
       if (n < 1) fail("an exponent of at least 1");
       if (!eat(unit ? ">" : "]")) fail(unit ? "'>'" : "']'");
       const GameId g = unit ? forms_.up_nth(n) : forms_.up_sum(n);
       return sign > 0 ? g : store_.negate(g);
     }
-    if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
-      return forms_.up_multiple(sign * small_integer("a multiple of up"));
+    if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      const std::size_t at = pos_;
+      return forms_.up_multiple(sign * capped(small_integer("a multiple of up"), kMaxParsedNimber,
+                                              at, "a multiple of up"));
+    }
     return forms_.up_multiple(sign);
   }
 
@@ -264,14 +289,16 @@ class Parser {
   }
 
   Dyadic number() {
+    const std::size_t at = pos_;
     const std::int64_t whole = small_integer("a number");
-    if (!peek("/")) return whole;
+    if (!peek("/")) return capped(whole, kMaxParsedNumber, at, "a number");
     ++pos_;
     const std::int64_t denominator = small_integer("a denominator");
     if (denominator <= 0 || (denominator & (denominator - 1)) != 0)
       fail("a power of 2 as the denominator (short games' numbers are dyadic)");
     int exp = 0;
     while ((std::int64_t{1} << exp) < denominator) ++exp;
+    capped(whole >> exp, kMaxParsedNumber, at, "a number");
     return Dyadic::of(whole, exp);
   }
   int small_integer(std::string_view what) {

@@ -58,6 +58,9 @@ class GameStore {
     return intern(std::move(left), std::move(right));
   }
 
+  // The number x. An integer n is stored as n games (n = {n-1 | }), built
+  // upward from the nearest stored one without recursion; m/2^k recurses k
+  // deep at most.
   GameId number(const Dyadic& x) {
     if (auto it = numbers_.find(key(x)); it != numbers_.end()) return it->second;
     GameId id;
@@ -65,7 +68,15 @@ class GameStore {
       id = kZero;
     } else if (x.is_integer()) {
       // n = {n-1 | } and -n = { | -n+1}: canonical as they are.
-      id = x > 0 ? intern({number(x - 1)}, {}) : intern({}, {number(x + 1)});
+      const Dyadic unit = x > 0 ? 1 : -1;
+      Dyadic k = x;
+      while (k - unit != 0 && !numbers_.contains(key(k - unit))) k = k - unit;
+      for (;; k = k + unit) {
+        const GameId below = k - unit == 0 ? kZero : numbers_.at(key(k - unit));
+        id = x > 0 ? intern({below}, {}) : intern({}, {below});
+        if (k == x) break;
+        numbers_.emplace(key(k), id);
+      }
     } else {
       // m/2^k = {(m-1)/2^k | (m+1)/2^k}, each reduced.
       const Dyadic step = Dyadic::of(1, x.exponent());
@@ -209,26 +220,10 @@ class GameStore {
 
   // The stops (Siegel II.3): where play ends when Left (Right) moves first
   // and both play on until a number is reached.
-  Dyadic left_stop(GameId g) {
-    const Node& n = nodes_[g];
-    if (n.is_number) return n.number;
-    std::optional<Dyadic> best;
-    for (GameId l : copy(left_of(g))) {
-      const Dyadic s = right_stop(l);
-      if (!best || s > *best) best = s;
-    }
-    return *best;  // a game that is not a number has options on both sides
-  }
-  Dyadic right_stop(GameId g) {
-    const Node& n = nodes_[g];
-    if (n.is_number) return n.number;
-    std::optional<Dyadic> best;
-    for (GameId r : copy(right_of(g))) {
-      const Dyadic s = left_stop(r);
-      if (!best || s < *best) best = s;
-    }
-    return *best;
-  }
+  // The stops (Siegel II.4): memoised per game, as a game's options share
+  // subgames (a nimber's options are all the smaller nimbers).
+  Dyadic left_stop(GameId g) { return stop(g, true); }
+  Dyadic right_stop(GameId g) { return stop(g, false); }
 
   std::size_t size() const { return nodes_.size(); }
   // Bytes held by the stored games and their options.
@@ -373,6 +368,23 @@ class GameStore {
   absl::flat_hash_map<std::pair<std::int64_t, int>, GameId> numbers_;
   std::vector<GameId> nimbers_;
   std::vector<GameId> negatives_;
+  std::vector<std::optional<Dyadic>> stops_[2];  // [0] left stops, [1] right, by id
+
+  Dyadic stop(GameId g, bool left) {
+    const Node& n = nodes_[g];
+    if (n.is_number) return n.number;
+    std::vector<std::optional<Dyadic>>& memo = stops_[left ? 0 : 1];
+    if (memo.size() <= g) memo.resize(nodes_.size());
+    if (memo[g]) return *memo[g];
+    std::optional<Dyadic> best;
+    for (GameId o : copy(left ? left_of(g) : right_of(g))) {
+      const Dyadic s = stop(o, !left);
+      if (!best || (left ? s > *best : s < *best)) best = s;
+    }
+    if (memo.size() <= g) memo.resize(nodes_.size());
+    memo[g] = best;  // a game that is not a number has options on both sides
+    return *best;
+  }
   absl::flat_hash_map<std::uint64_t, GameId> sums_;
   absl::flat_hash_map<std::uint64_t, bool> leq_;
 };

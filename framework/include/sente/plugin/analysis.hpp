@@ -139,8 +139,9 @@ absl::StatusOr<Analysis> solve_position(Bound<G>& b, bool from_start, const Prog
         a.value_text =
             absl::StrCat(*l->canonical, ", outcome ", text::outcome_name(g, *l->outcome));
         a.value_meaning = kCanonicalMeaning;
-        a.summary = absl::StrCat(text::to_move(g, left), " (Left) positive; outcome class ",
-                                 text::outcome_name(g, *l->outcome));
+        const std::string first = text::to_move(g, left);
+        a.summary = absl::StrCat(first, first == "Left" ? "" : " (Left)",
+                                 " positive; outcome class ", text::outcome_name(g, *l->outcome));
         a.diagram = a.board = text::render<G>(g, p, {});
         finish(b, a);
         return a;
