@@ -14,7 +14,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 programs=(support_test engines_test matroid_test plugin_test serve_test bench_test tic_tac_toe_test
-  cram_test turning_corners_test)
+  cram_test turning_corners_test clobber_test toads_and_frogs_test)
 slow='^(web_e2e|web_load|DomineeringSearch\.|GobbletGobblersConformance\.(SolveAnalyzeAndPlayAgree|GoldenPlaythrough)|GobbletNoStacking\.|PublishedValues\.EmptyBoardValuesAndBestFirstMoves|Bench\.PlotScriptDrawsOneSvgPerGame)'
 cmake --preset asan >/dev/null
 if [ "${1:-}" = --all ]; then

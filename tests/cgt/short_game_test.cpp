@@ -14,6 +14,7 @@
 
 #include <gtest/gtest.h>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
@@ -327,6 +328,21 @@ TEST(ShortGame, OptionRolesAreWhatTheCanonicalFormDropsOrBypasses) {
   EXPECT_GT(exact, 50);
   EXPECT_GT(reversed, 5);
   EXPECT_GT(dominated, 5);
+}
+
+// A capped store refuses a value past its cap as too large, having stored
+// exactly the cap: a sum of switches {k | -k} has an exponential value
+// (each switch at a new temperature doubles its options).
+TEST(ShortGame, ACappedStoreRefusesAValuePastItsCap) {
+  GameStore s;
+  s.set_max_games(2000);
+  std::string sum = "{1|-1}";
+  for (int k = 2; k <= 12; ++k) sum += absl::StrCat(" + {", k, "|-", k, "}");
+  const absl::StatusOr<GameId> g = parse(s, sum);
+  ASSERT_FALSE(g.ok());
+  EXPECT_EQ(g.status().code(), absl::StatusCode::kResourceExhausted) << g.status();
+  EXPECT_NE(g.status().message().find("more than 2000"), std::string::npos) << g.status();
+  EXPECT_EQ(s.size(), 2000u);
 }
 
 }  // namespace

@@ -100,71 +100,83 @@ const char* outcome_meaning(OutcomeClass c) {
 
 }  // namespace
 
+// The most canonical games one run stores: about 1.5 GB with the memo tables
+// (100-140 bytes a game). A sum of many switches has an exponential value.
+constexpr std::size_t kMaxGames = 10'000'000;
+
 int run_cgt(const Common& common, const std::vector<std::string>& expressions) {
   cgt::GameStore store;
+  store.set_max_games(kMaxGames);
   cgt::Formatter formatter(store);
   cgt::Thermographer thermographer(store);
   cgt::AtomicWeights atomic_weights(store);
   json results = json::array();
   std::string out;
-  for (const std::string& expression : expressions) {
-    auto value = [&](std::string_view text) -> absl::StatusOr<cgt::GameId> {
-      absl::StatusOr<cgt::GameId> g = cgt::parse(store, text);
-      if (g.ok()) return g;
-      // The reason first: a long expression is shortened, never the reason.
-      const std::string shown =
-          expression.size() <= 120
-              ? expression
-              : absl::StrCat(expression.substr(0, 100), "... (", expression.size(), " characters)");
-      return absl::Status(g.status().code(),
-                          absl::StrCat(std::string(g.status().message()), ", in '", shown, "'"));
-    };
-    if (auto rel = relation_of(expression)) {
-      const auto [op, at] = *rel;
-      absl::StatusOr<cgt::GameId> a = value(std::string_view(expression).substr(0, at));
-      if (!a.ok()) return report_error(a.status());
-      absl::StatusOr<cgt::GameId> b = value(std::string_view(expression).substr(at + op.size()));
-      if (!b.ok()) return report_error(b.status());
-      const cgt::Order order = store.compare(*a, *b);
-      const bool truth = holds(op, order);
-      results.push_back({{"expression", expression},
-                         {"left", formatter.text(*a)},
-                         {"right", formatter.text(*b)},
-                         {"relation", order_names(order).first},
-                         {"holds", truth}});
-      absl::StrAppend(&out, expression, "\n  ", truth ? "true" : "false", ": ", formatter.text(*a),
-                      " is ", order_names(order).second, " ", formatter.text(*b), "\n");
-      continue;
+  try {
+    for (const std::string& expression : expressions) {
+      auto value = [&](std::string_view text) -> absl::StatusOr<cgt::GameId> {
+        absl::StatusOr<cgt::GameId> g = cgt::parse(store, text);
+        if (g.ok()) return g;
+        // The reason first: a long expression is shortened, never the reason.
+        const std::string shown = expression.size() <= 120
+                                      ? expression
+                                      : absl::StrCat(expression.substr(0, 100), "... (",
+                                                     expression.size(), " characters)");
+        return absl::Status(g.status().code(),
+                            absl::StrCat(std::string(g.status().message()), ", in '", shown, "'"));
+      };
+      if (auto rel = relation_of(expression)) {
+        const auto [op, at] = *rel;
+        absl::StatusOr<cgt::GameId> a = value(std::string_view(expression).substr(0, at));
+        if (!a.ok()) return report_error(a.status());
+        absl::StatusOr<cgt::GameId> b = value(std::string_view(expression).substr(at + op.size()));
+        if (!b.ok()) return report_error(b.status());
+        const cgt::Order order = store.compare(*a, *b);
+        const bool truth = holds(op, order);
+        results.push_back({{"expression", expression},
+                           {"left", formatter.text(*a)},
+                           {"right", formatter.text(*b)},
+                           {"relation", order_names(order).first},
+                           {"holds", truth}});
+        absl::StrAppend(&out, expression, "\n  ", truth ? "true" : "false", ": ",
+                        formatter.text(*a), " is ", order_names(order).second, " ",
+                        formatter.text(*b), "\n");
+        continue;
+      }
+      absl::StatusOr<cgt::GameId> g = value(expression);
+      if (!g.ok()) return report_error(g.status());
+      const OutcomeClass outcome = store.outcome(*g);
+      const std::string text = formatter.text(*g);
+      const std::string mean = thermographer.mean(*g).text();
+      const std::string temperature = thermographer.temperature(*g).text();
+      const std::optional<cgt::GameId> weight = atomic_weights.atomic_weight(*g);
+      json r = {{"expression", expression},
+                {"value", text},
+                {"outcome", std::string(1, outcome_letter(outcome))},
+                {"birthday", store.birthday(*g)},
+                {"left_stop", store.left_stop(*g).text()},
+                {"right_stop", store.right_stop(*g).text()},
+                {"mean", mean},
+                {"temperature", temperature}};
+      if (auto x = store.number_value(*g))
+        r["number"] = {{"text", x->text()},
+                       {"numerator", x->numerator()},
+                       {"denominator", std::int64_t{1} << x->exponent()}};
+      if (auto n = store.nimber_value(*g)) r["nimber"] = *n;
+      if (weight) r["atomic_weight"] = formatter.text(*weight);
+      results.push_back(r);
+      absl::StrAppend(&out, expression, " = ", text, "\n  outcome class ",
+                      std::string(1, outcome_letter(outcome)), " (", outcome_meaning(outcome),
+                      "); stops ", store.left_stop(*g).text(), " and ", store.right_stop(*g).text(),
+                      "; mean ", mean, ", temperature ", temperature, "; birthday ",
+                      store.birthday(*g));
+      if (weight) absl::StrAppend(&out, "; all-small, atomic weight ", formatter.text(*weight));
+      out += "\n";
     }
-    absl::StatusOr<cgt::GameId> g = value(expression);
-    if (!g.ok()) return report_error(g.status());
-    const OutcomeClass outcome = store.outcome(*g);
-    const std::string text = formatter.text(*g);
-    const std::string mean = thermographer.mean(*g).text();
-    const std::string temperature = thermographer.temperature(*g).text();
-    const std::optional<cgt::GameId> weight = atomic_weights.atomic_weight(*g);
-    json r = {{"expression", expression},
-              {"value", text},
-              {"outcome", std::string(1, outcome_letter(outcome))},
-              {"birthday", store.birthday(*g)},
-              {"left_stop", store.left_stop(*g).text()},
-              {"right_stop", store.right_stop(*g).text()},
-              {"mean", mean},
-              {"temperature", temperature}};
-    if (auto x = store.number_value(*g))
-      r["number"] = {{"text", x->text()},
-                     {"numerator", x->numerator()},
-                     {"denominator", std::int64_t{1} << x->exponent()}};
-    if (auto n = store.nimber_value(*g)) r["nimber"] = *n;
-    if (weight) r["atomic_weight"] = formatter.text(*weight);
-    results.push_back(r);
-    absl::StrAppend(&out, expression, " = ", text, "\n  outcome class ",
-                    std::string(1, outcome_letter(outcome)), " (", outcome_meaning(outcome),
-                    "); stops ", store.left_stop(*g).text(), " and ", store.right_stop(*g).text(),
-                    "; mean ", mean, ", temperature ", temperature, "; birthday ",
-                    store.birthday(*g));
-    if (weight) absl::StrAppend(&out, "; all-small, atomic weight ", formatter.text(*weight));
-    out += "\n";
+  } catch (const cgt::GameStore::Full& e) {
+    return report_error(absl::ResourceExhaustedError(
+        absl::StrCat(e.what(), ": the value is too large for this run (at most ", kMaxGames,
+                     " games, about 1.5 GB)")));
   }
   if (common.json)
     std::cout << json_text(json{{"results", results}, {"games_stored", store.size()}}) << "\n";

@@ -52,8 +52,10 @@ class Parser {
     } catch (const Failure& f) {
       return f.too_large ? absl::ResourceExhaustedError(f.message)
                          : absl::InvalidArgumentError(f.message);
+    } catch (const GameStore::Full& e) {  // the caller names the text
+      return absl::ResourceExhaustedError(e.what());
     } catch (const std::overflow_error& e) {
-      return absl::InvalidArgumentError(absl::StrCat("'", std::string(text_), "': ", e.what()));
+      return absl::InvalidArgumentError(e.what());
     }
   }
 

@@ -13,6 +13,9 @@
 //
 // Errors: none for games; Dyadic throws std::overflow_error for numbers past
 // 64-bit numerators or 2^62 denominators (birthdays in the dozens are far below).
+// With set_max_games(n), storing game n + 1 throws GameStore::Full (a
+// std::length_error): a cap for callers whose inputs may build huge values
+// (`sente cgt` on a sum of many switches); none by default.
 // Memory: about 60 bytes per stored game plus its option ids (bytes()), and the
 // memo tables (memo_bytes()).
 #pragma once
@@ -21,6 +24,8 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -38,6 +43,12 @@ enum class Order : std::uint8_t { kEqual, kLess, kGreater, kConfused };
 class GameStore {
  public:
   static constexpr GameId kZero = 0;
+
+  struct Full : std::length_error {
+    using std::length_error::length_error;
+  };
+  // The most games stored before intern throws Full (0: no cap).
+  void set_max_games(std::size_t n) { max_games_ = n; }
 
   GameStore() {
     const GameId zero = intern({}, {});
@@ -318,6 +329,8 @@ class GameStore {
     k.push_back(kNone);
     k.insert(k.end(), right.begin(), right.end());
     if (auto it = index_.find(k); it != index_.end()) return it->second;
+    if (max_games_ && nodes_.size() >= max_games_)
+      throw Full("more than " + std::to_string(max_games_) + " canonical games stored");
     Node n;
     n.left_begin = static_cast<std::uint32_t>(options_.size());
     n.left_size = static_cast<std::uint32_t>(left.size());
@@ -368,6 +381,7 @@ class GameStore {
   absl::flat_hash_map<std::pair<std::int64_t, int>, GameId> numbers_;
   std::vector<GameId> nimbers_;
   std::vector<GameId> negatives_;
+  std::size_t max_games_ = 0;
   std::vector<std::optional<Dyadic>> stops_[2];  // [0] left stops, [1] right, by id
 
   Dyadic stop(GameId g, bool left) {
