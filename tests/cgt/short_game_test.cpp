@@ -18,6 +18,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "cgt/must_parse.hpp"
 #include "naive_reduction.hpp"
 #include "plain_rules.hpp"
 #include "sente/cgt/format.hpp"
@@ -37,12 +38,6 @@ using plain::Rules;
 using plain::toads_and_frogs;
 using plain::toppling_dominoes;
 using plain::value;
-
-GameId must_parse(GameStore& s, std::string_view text) {
-  absl::StatusOr<GameId> g = parse(s, text);
-  EXPECT_TRUE(g.ok()) << text << ": " << g.status();
-  return g.ok() ? *g : GameStore::kZero;
-}
 
 TEST(ShortGame, NumbersAddAndCompareAsDyadicRationals) {
   GameStore s;

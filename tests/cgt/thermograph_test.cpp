@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cgt/must_parse.hpp"
 #include "plain_rules.hpp"
 #include "sente/cgt/atomic_weight.hpp"
 #include "sente/cgt/format.hpp"
@@ -34,12 +35,6 @@ std::vector<GameId> small_values(GameStore& s, const plain::Rules& rules,
     for (const std::string& p : plain::reachable(rules, start))
       out.insert(plain::value(s, rules, p, memo));
   return {out.begin(), out.end()};
-}
-
-GameId must_parse(GameStore& s, std::string_view text) {
-  absl::StatusOr<GameId> g = parse(s, text);
-  EXPECT_TRUE(g.ok()) << text << ": " << g.status();
-  return g.ok() ? *g : GameStore::kZero;
 }
 
 TEST(Thermograph, NumbersAndSwitches) {
