@@ -20,6 +20,9 @@ namespace {
 
 using namespace sente;
 using namespace sente::domineering;
+using Board = sente::domineering::Board<1>;
+using Game = sente::domineering::Game<1>;
+using Position = sente::domineering::Position<1>;
 
 constexpr int kPositions = 12;
 constexpr int kMaxRegion = 12;  // cells: the census values every region this size in seconds
@@ -37,7 +40,7 @@ std::vector<std::uint64_t> boards(const Game& game, int blocked_percent) {
       if (static_cast<int>(rng() % 100) >= blocked_percent) empty |= std::uint64_t{1} << cell;
     bool small = true;
     for (const Position& r : game.components(game.board().from_cells(empty, Side::kVertical)))
-      small = small && std::popcount(r.empty) <= kMaxRegion;
+      small = small && r.empty.count() <= kMaxRegion;
     if (small) out.push_back(empty);
   }
   return out;

@@ -22,6 +22,8 @@ namespace {
 
 using namespace sente;
 using namespace sente::domineering;
+using Board = sente::domineering::Board<1>;
+using Game = sente::domineering::Game<1>;
 
 void v_first(benchmark::State& state, int rows, int cols, Switches rules, bool etc) {
   const Board board = *Board::make(rows, cols);

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
+#include "sente/plugin/wider_board.hpp"
 
 namespace sente::domineering {
 
@@ -34,49 +35,70 @@ std::vector<std::vector<int>> positional_values(int lines, int len) {
 
 }  // namespace
 
-Frame::Frame(GridShape s) : shape(s), all(s.all()), sym(s), adjacency(s) {
+template <int W>
+Frame<W>::Frame(GridShape s) : shape(s), all(Cells<W>::first(s.cells())), sym(s), adjacency(s) {
   for (int r = 0; r < s.rows; ++r) {
-    first_col |= 1ull << s.bit(r, 0);
-    for (int c = 0; c + 1 < s.cols; ++c) not_last_col |= 1ull << s.bit(r, c);
+    first_col.set(s.bit(r, 0));
+    for (int c = 0; c + 1 < s.cols; ++c) not_last_col.set(s.bit(r, c));
   }
-  first_row = s.row_mask(0);
   // The mover places along columns here: a column is a line, a row a cell.
   const auto v = positional_values(s.cols, s.rows);
   for (int r = 0; r + 1 < s.rows; ++r)
     for (int c = 0; c < s.cols; ++c) position_value[s.bit(r, c)] = v[c + 1][r + 1];
 }
 
-absl::StatusOr<Board> Board::make(int rows, int cols) {
+template <int W>
+absl::StatusOr<Board<W>> Board<W>::make(int rows, int cols) {
   const GridShape shape{rows, cols};
-  if (absl::Status s = check_grid(shape); !s.ok()) return s;
+  // Past every width: the limit of the widest. Past this one: ask the next.
+  if (absl::Status s = check_grid(shape, kMaxWideGridCells); !s.ok()) return s;
+  if (absl::Status s = check_grid(shape, kMaxCells<W>); !s.ok())
+    return plugin::needs_wider_board(s);
+  if (rows > 64 || cols > 64)
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "the %dx%d board has a side of more than 64 cells; Domineering boards are limited to 64 "
+        "cells a side (a row is one 64-bit word)",
+        rows, cols));
   Board b;
-  b.frames_[0] = std::make_shared<const Frame>(shape);
-  b.frames_[1] = rows == cols ? b.frames_[0] : std::make_shared<const Frame>(shape.transposed());
+  b.frames_[0] = std::make_shared<const Frame<W>>(shape);
+  b.frames_[1] = rows == cols ? b.frames_[0] : std::make_shared<const Frame<W>>(shape.transposed());
   return b;
 }
 
-absl::StatusOr<Board> Board::parse(std::string_view name) {
+template <int W>
+absl::StatusOr<Board<W>> Board<W>::parse(std::string_view name) {
   absl::StatusOr<GridShape> s = parse_dimensions(name);
   if (!s.ok()) return s.status();
   return make(s->rows, s->cols);
 }
 
-std::string Board::name() const {
+template <int W>
+std::string Board<W>::name() const {
   return absl::StrFormat("%dx%d", shape().rows, shape().cols);
 }
 
-Position Board::start(Side first) const {
-  return from_cells(shape().all(), first);
+template <int W>
+Position<W> Board<W>::start(Side first) const {
+  return from_cells(Cells<W>::first(shape().cells()), first);
 }
 
-Position Board::from_cells(std::uint64_t empty_as_given, Side to_move) const {
+template <int W>
+Position<W> Board<W>::from_cells(const Cells<W>& empty_as_given, Side to_move) const {
   if (to_move == Side::kVertical) return {empty_as_given, to_move};
   return {frame(Side::kVertical).sym.transpose(empty_as_given), to_move};
 }
 
-std::uint64_t Board::cells_as_given(const Position& p) const {
+template <int W>
+Cells<W> Board<W>::cells_as_given(const Position<W>& p) const {
   if (p.to_move == Side::kVertical) return p.empty;
   return frame(Side::kHorizontal).sym.transpose(p.empty);
 }
+
+template struct Frame<1>;
+template struct Frame<2>;
+template struct Frame<4>;
+template class Board<1>;
+template class Board<2>;
+template class Board<4>;
 
 }  // namespace sente::domineering

@@ -13,6 +13,7 @@
 // frames have the same shape and share transposition-table entries.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -20,6 +21,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "sente/authoring/bitboard.hpp"
 #include "sente/authoring/grid.hpp"
 #include "sente/authoring/grid_regions.hpp"
 
@@ -34,60 +36,69 @@ constexpr char side_letter(Side s) {
   return s == Side::kVertical ? 'V' : 'H';
 }
 
+// A board of at most 64 * W cells: W 64-bit words (W = 1, 2, 4), chosen at
+// compile time so that boards of up to 64 cells keep one-word speed.
+template <int W>
+using Cells = Bitboard<W>;
+
 // A position: the empty cells in the frame of the player to move.
+template <int W>
 struct Position {
-  std::uint64_t empty = 0;
+  Cells<W> empty;
   Side to_move = Side::kVertical;  // also the frame: 0 for V, 1 for H
 };
 
-// A move: the upper cell of a vertical domino in the mover's frame.
+// A move: the upper cell of a vertical domino in the mover's frame (< 256).
 using Move = std::uint8_t;
 
 // One frame's shape and precomputed masks and symmetries.
+template <int W>
 struct Frame {
   explicit Frame(GridShape s);
   GridShape shape;
-  std::uint64_t all = 0;
-  std::uint64_t not_last_col = 0;  // cells with a right neighbour
-  std::uint64_t first_col = 0;     // cells of column 0
-  std::uint64_t first_row = 0;     // cells of row 0
-  GridSymmetry sym;                // sym.transpose maps into the other frame
-  GridAdjacency adjacency;         // orthogonal neighbours: regions of empty cells
+  Cells<W> all;
+  Cells<W> not_last_col;                   // cells with a right neighbour
+  Cells<W> first_col;                      // cells of column 0
+  BitboardSymmetry<W> sym;                 // sym.transpose maps into the other frame
+  BasicGridAdjacency<Cells<W>> adjacency;  // orthogonal neighbours: regions of empty cells
   // Move-ordering bonus of the vertical move whose upper cell is i: Bullock's
   // positional values (Obsequi), favouring moves that tile the board in
   // pairs of columns from the edges; symmetric under both mirrors.
-  std::array<int, 64> position_value{};
+  std::array<int, 64 * W> position_value{};
 
   // `x` moved one row up / down (its cells' neighbours below / above). A
-  // one-row board has no vertical neighbours, and its width may be 64, a
-  // shift C++ leaves undefined.
-  std::uint64_t below(std::uint64_t x) const { return shape.rows > 1 ? x >> shape.cols : 0; }
-  std::uint64_t above(std::uint64_t x) const { return shape.rows > 1 ? x << shape.cols : 0; }
+  // one-row board has no vertical neighbours, and its width may be 64 * W, a
+  // shift past the last bit.
+  Cells<W> below(const Cells<W>& x) const { return shape.rows > 1 ? x >> shape.cols : Cells<W>(); }
+  Cells<W> above(const Cells<W>& x) const { return shape.rows > 1 ? x << shape.cols : Cells<W>(); }
 
   // Empty cells a vertical domino could still cover.
-  std::uint64_t vertical_cover(std::uint64_t e) const {
-    const std::uint64_t m = e & below(e);
+  Cells<W> vertical_cover(const Cells<W>& e) const {
+    const Cells<W> m = e & below(e);
     return m | above(m);
   }
   // Empty cells a horizontal domino could still cover.
-  std::uint64_t horizontal_cover(std::uint64_t e) const {
-    const std::uint64_t m = e & (e >> 1) & not_last_col;
+  Cells<W> horizontal_cover(const Cells<W>& e) const {
+    const Cells<W> m = e & (e >> 1) & not_last_col;
     return m | (m << 1);
   }
   // Upper cells of the vertical dominoes that fit in `e`.
-  std::uint64_t vertical_moves(std::uint64_t e) const { return e & below(e); }
+  Cells<W> vertical_moves(const Cells<W>& e) const { return e & below(e); }
   // Left cells of the horizontal dominoes that fit in `e`.
-  std::uint64_t horizontal_moves(std::uint64_t e) const { return e & (e >> 1) & not_last_col; }
+  Cells<W> horizontal_moves(const Cells<W>& e) const { return e & (e >> 1) & not_last_col; }
+  // Row r of `s` as the low `cols` bits of a word (cols <= 64).
+  std::uint64_t row(const Cells<W>& s, int r) const {
+    return s.field(r * shape.cols, std::min(shape.cols, 64));
+  }
 
   // The most disjoint vertical dominoes that fit in `s`: sum over columns of
   // floor(run / 2) for each run of consecutive cells (greedy pairing from the
-  // top is optimal on a path).
-  int vertical_packing(std::uint64_t s) const {
-    const std::uint64_t row0 = shape.cols == 64 ? ~0ull : (1ull << shape.cols) - 1;
+  // top is optimal on a path). Rows of at most 64 cells.
+  int vertical_packing(const Cells<W>& s) const {
     std::uint64_t open = 0;
     int n = 0;
     for (int r = 0; r < shape.rows; ++r) {
-      const std::uint64_t cur = (s >> (r * shape.cols)) & row0;
+      const std::uint64_t cur = row(s, r);
       const std::uint64_t pairs = open & cur;
       n += std::popcount(pairs);
       open = cur & ~pairs;
@@ -95,21 +106,28 @@ struct Frame {
     return n;
   }
   // The most disjoint horizontal dominoes that fit in `s` (rows, likewise).
-  int horizontal_packing(std::uint64_t s) const {
-    std::uint64_t open = 0;
+  int horizontal_packing(const Cells<W>& s) const {
+    Cells<W> open;
     int n = 0;
     for (int c = 0; c < shape.cols; ++c) {
-      const std::uint64_t cur = (s >> c) & first_col;
-      const std::uint64_t pairs = open & cur;
-      n += std::popcount(pairs);
+      const Cells<W> cur = (s >> c) & first_col;
+      const Cells<W> pairs = open & cur;
+      n += pairs.count();
       open = cur & ~pairs;
     }
     return n;
   }
 };
 
-// A board shape with both frames. Errors from make(): rows or cols < 1, or
-// more than 64 cells.
+// Board limits of a width: 64 * W cells, and a row (or column, which is a
+// row of the other frame) of at most 64 cells.
+template <int W>
+inline constexpr int kMaxCells = 64 * W;
+
+// A board shape with both frames. Errors from make(): rows or cols < 1
+// (InvalidArgument); more than 64 * W cells, marked needs_wider_board when a
+// wider width exists (ResourceExhausted); a side over 64 cells.
+template <int W>
 class Board {
  public:
   static absl::StatusOr<Board> make(int rows, int cols);
@@ -119,23 +137,25 @@ class Board {
   GridShape shape() const { return frames_[0]->shape; }  // as given (V's frame)
   bool square() const { return shape().rows == shape().cols; }
   std::string name() const;  // "6x6"
-  const Frame& frame(Side s) const { return *frames_[static_cast<int>(s)]; }
+  const Frame<W>& frame(Side s) const { return *frames_[static_cast<int>(s)]; }
 
   // The start position: all cells empty, `first` to move.
-  Position start(Side first) const;
+  Position<W> start(Side first) const;
   // A position given as the empty cells of the board as given (V's frame).
-  Position from_cells(std::uint64_t empty_as_given, Side to_move) const;
+  Position<W> from_cells(const Cells<W>& empty_as_given, Side to_move) const;
   // The empty cells of `p` in the board as given.
-  std::uint64_t cells_as_given(const Position& p) const;
+  Cells<W> cells_as_given(const Position<W>& p) const;
 
-  Position play(const Position& p, Move m) const {
-    const Frame& f = frame(p.to_move);
-    const std::uint64_t e = p.empty & ~((1ull << m) | (1ull << (m + f.shape.cols)));
+  Position<W> play(const Position<W>& p, Move m) const {
+    const Frame<W>& f = frame(p.to_move);
+    Cells<W> e = p.empty;
+    e.reset(m);
+    e.reset(m + f.shape.cols);
     return {f.sym.transpose(e), opposite(p.to_move)};
   }
 
  private:
-  std::array<std::shared_ptr<const Frame>, 2> frames_;
+  std::array<std::shared_ptr<const Frame<W>>, 2> frames_;
 };
 
 }  // namespace sente::domineering

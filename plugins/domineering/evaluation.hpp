@@ -28,6 +28,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "sente/authoring/bitboard.hpp"
+
 namespace sente::domineering {
 
 // One player's own board: row words with a border of occupied cells. Row i
@@ -38,12 +40,13 @@ class OwnBoard {
   static constexpr int kPad = 2;
   static constexpr int kMaxCols = 62;  // bit 0 and bit 63 stay border
 
-  // `free` is the set of empty cells of a rows x cols board (bit r * cols + c).
-  OwnBoard(std::uint64_t free, int rows, int cols) : rows_(rows) {
-    const std::uint64_t row_mask = (std::uint64_t{1} << cols) - 1;
+  // `free` is the set of empty cells of a rows x cols board (bit r * cols + c),
+  // rows <= 64 and cols <= kMaxCols.
+  template <int W>
+  OwnBoard(const Bitboard<W>& free, int rows, int cols) : rows_(rows) {
     words_.fill(~std::uint64_t{0});
-    for (int r = 0; r < rows; ++r) words_[kPad + r] = ~(((free >> (r * cols)) & row_mask) << 1);
-    empty_ = std::popcount(free);
+    for (int r = 0; r < rows; ++r) words_[kPad + r] = ~(free.field(r * cols, cols) << 1);
+    empty_ = free.count();
   }
 
   int rows() const { return rows_; }

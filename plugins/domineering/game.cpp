@@ -17,14 +17,15 @@
 
 namespace sente::domineering {
 
-plugin::GameInfo Game::info() {
+plugin::GameInfo game_info() {
   plugin::GameInfo g;
   g.name = "domineering";
   g.title = "Domineering";
   g.summary =
       "Vertical (V, Left) places vertical dominoes, Horizontal (H, Right) horizontal ones; a "
-      "player who cannot move loses. A board ROWSxCOLS is ROWS tall; any board of at most 64 "
-      "cells, with blocked cells. `solve` from the start gives the outcome class (V, H, 1 = "
+      "player who cannot move loses. A board ROWSxCOLS is ROWS tall; any board of at most 256 "
+      "cells and 64 a side, with blocked cells (one 64-bit word up to 64 cells, two up to 128, "
+      "four beyond). `solve` from the start gives the outcome class (V, H, 1 = "
       "first player wins, 2 = second player wins) from two searches, V first and H first; "
       "`solve` of a given position gives the win or loss of the side to move, `analyze` every "
       "move's result for it.";
@@ -46,15 +47,15 @@ plugin::GameInfo Game::info() {
       plugin::switch_option("key-symmetry", true,
                             "alpha-beta's table key is the least mirror image (retrograde's "
                             "option symmetry enumerates positions up to mirror images)"),
-      plugin::only_for(plugin::integer_option("max-area", 1, kMaxGridCells, 30, "the largest board",
-                                              plugin::Unit::kCells),
+      plugin::only_for(plugin::integer_option("max-area", 1, kMaxWideGridCells, 30,
+                                              "the largest board", plugin::Unit::kCells),
                        Command::kTable),
-      plugin::only_for(plugin::integer_option("min-area", 1, kMaxGridCells, 1, "the smallest board",
-                                              plugin::Unit::kCells),
+      plugin::only_for(plugin::integer_option("min-area", 1, kMaxWideGridCells, 1,
+                                              "the smallest board", plugin::Unit::kCells),
                        Command::kTable),
-      plugin::only_for(plugin::integer_option("max-side", 1, kMaxGridCells, kMaxGridCells,
-                                              "the longest side", plugin::Unit::kCells),
-                       Command::kTable),
+      plugin::only_for(
+          plugin::integer_option("max-side", 1, 64, 64, "the longest side", plugin::Unit::kCells),
+          Command::kTable),
       plugin::only_for(
           plugin::file_option("check", "a CSV rows,cols,outcome of published classes to compare"),
           Command::kTable),
@@ -63,17 +64,23 @@ plugin::GameInfo Game::info() {
   return g;
 }
 
-absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
-  const plugin::Size size = options.size("board");
-  absl::StatusOr<Board> board = Board::make(size.rows, size.cols);
-  if (!board.ok()) return board.status();
+Switches switches_from(const plugin::OptionValues& options) {
   Switches switches;
   switches.safe_bound = options.on("safe-bound");
   switches.bullock_bound = options.on("bullock-bound");
   switches.skip_safe = options.on("skip-safe");
   switches.order = options.on("order");
   switches.symmetry = options.on("key-symmetry");
-  Game g(*board, switches, options.text("to-move") == "V" ? Side::kVertical : Side::kHorizontal);
+  return switches;
+}
+
+template <int W>
+absl::StatusOr<Game<W>> Game<W>::open(const plugin::OptionValues& options) {
+  const plugin::Size size = options.size("board");
+  absl::StatusOr<Board<W>> board = Board<W>::make(size.rows, size.cols);
+  if (!board.ok()) return board.status();
+  Game g(*board, switches_from(options),
+         options.text("to-move") == "V" ? Side::kVertical : Side::kHorizontal);
   g.board_given_ = options.given("board");
   g.to_move_given_ = options.given("to-move");
   return g;
@@ -98,18 +105,19 @@ absl::StatusOr<std::pair<std::string_view, std::optional<int>>> rows_and_side(
 
 }  // namespace
 
-absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) const {
+template <int W>
+absl::StatusOr<Game<W>> Game<W>::with_board_of(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return *this;
   absl::StatusOr<std::pair<std::string_view, std::optional<int>>> split = rows_and_side(text);
   if (!split.ok()) return split.status();
-  absl::StatusOr<ParsedGrid> grid = parse_grid(split->first);
+  absl::StatusOr<ParsedGrid> grid = parse_grid(split->first, {}, kMaxWideGridCells);
   if (!grid.ok()) return grid.status();
   if (board_given_ && !(grid->shape == board().shape()))
     return absl::InvalidArgumentError(absl::StrFormat(
         "the position has %d rows of %d cells but --board is %s; drop --board or make them "
         "agree",
         grid->shape.rows, grid->shape.cols, board().name()));
-  absl::StatusOr<Board> b = Board::make(grid->shape.rows, grid->shape.cols);
+  absl::StatusOr<Board<W>> b = Board<W>::make(grid->shape.rows, grid->shape.cols);
   if (!b.ok()) return b.status();
   Game g(*b, switches(), first_);
   g.board_given_ = board_given_;  // a board read from a position is no --board
@@ -117,12 +125,13 @@ absl::StatusOr<Game> Game::with_board_of(std::string_view text, bool from_file) 
   return g;
 }
 
-absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file) const {
+template <int W>
+absl::StatusOr<Position<W>> Game<W>::parse(std::string_view text, bool from_file) const {
   if (!from_file && text.find_first_not_of(" \t\r\n") == std::string_view::npos) return start();
   absl::StatusOr<std::pair<std::string_view, std::optional<int>>> split = rows_and_side(text);
   if (!split.ok()) return split.status();
   const auto [rows, mover] = *split;
-  absl::StatusOr<ParsedGrid> grid = parse_grid(rows);
+  absl::StatusOr<ParsedGrid> grid = parse_grid(rows, {}, kMaxWideGridCells);
   if (!grid.ok()) return grid.status();
   if (!(grid->shape == board().shape()))
     return absl::InvalidArgumentError(
@@ -131,38 +140,45 @@ absl::StatusOr<Game::Position> Game::parse(std::string_view text, bool from_file
   absl::StatusOr<int> side = plugin::side_to_move(
       mover, {first_ == Side::kVertical ? 0 : 1, to_move_given_}, "to-move", kSideNames);
   if (!side.ok()) return side.status();
-  return board().from_cells(grid->empty, *side == 0 ? Side::kVertical : Side::kHorizontal);
+  return board().from_cells(Cells<W>(grid->cells),
+                            *side == 0 ? Side::kVertical : Side::kHorizontal);
 }
 
-std::string Game::format(const Position& pos) const {
-  return format_grid(board().shape(), board().cells_as_given(pos), '|') + " " +
+template <int W>
+std::string Game<W>::format(const Position& pos) const {
+  return format_grid(board().shape(), Cells<4>(board().cells_as_given(pos)), '|') + " " +
          side_letter(pos.to_move);
 }
 
-std::string Game::value_meaning() const {
+template <int W>
+std::string Game<W>::value_meaning() const {
   return "win or loss for the side to move (V or H), with best play; normal play: who cannot "
          "move loses";
 }
 
-std::string Game::outcome_name(OutcomeClass c) const {
+template <int W>
+std::string Game<W>::outcome_name(OutcomeClass c) const {
   return outcome_text(c);
 }
 
-std::array<std::pair<int, int>, 2> Game::move_cells(const Position& pos, Move m) const {
-  const Frame& f = board().frame(pos.to_move);
+template <int W>
+std::array<std::pair<int, int>, 2> Game<W>::move_cells(const Position& pos, Move m) const {
+  const Frame<W>& f = board().frame(pos.to_move);
   const int r = m / f.shape.cols, c = m % f.shape.cols;
   if (pos.to_move == Side::kVertical) return {{{r, c}, {r + 1, c}}};
   return {{{c, r}, {c, r + 1}}};  // H's frame is the transpose
 }
 
-std::string Game::move_name(const Position& pos, Move m) const {
+template <int W>
+std::string Game<W>::move_name(const Position& pos, Move m) const {
   const auto cells = move_cells(pos, m);
   return absl::StrCat(cell_name(cells[0].first, cells[0].second), "-",
                       cell_name(cells[1].first, cells[1].second));
 }
 
-std::string Game::render(const Position& pos,
-                         std::span<const plugin::RatedMove<Move>> moves) const {
+template <int W>
+std::string Game<W>::render(const Position& pos,
+                            std::span<const plugin::RatedMove<Move>> moves) const {
   std::map<std::string, std::vector<std::string>> by_result;
   std::vector<std::pair<int, char>> marks;
   for (const plugin::RatedMove<Move>& m : moves) {
@@ -173,7 +189,7 @@ std::string Game::render(const Position& pos,
     marks.push_back({board().shape().bit(cell.first, cell.second), mark});
     by_result[result].push_back(m.info.move);
   }
-  std::string out = labelled_grid(board().shape(), board().cells_as_given(pos), marks);
+  std::string out = labelled_grid(board().shape(), Cells<4>(board().cells_as_given(pos)), marks);
   if (!moves.empty()) {
     absl::StrAppend(&out, "\n", std::string(1, side_letter(pos.to_move)),
                     " to move; each move is marked on its ",
@@ -185,5 +201,9 @@ std::string Game::render(const Position& pos,
   }
   return out;
 }
+
+template class Game<1>;
+template class Game<2>;
+template class Game<4>;
 
 }  // namespace sente::domineering

@@ -30,20 +30,33 @@ struct CgtEngine;        // plugin/engines/cgt.hpp
 
 namespace sente::domineering {
 
-class Game : public SearchRules {
+// The default board (the --board default of info()).
+inline constexpr GridShape kDefaultBoard{8, 8};
+
+// The options and limits of every width (info() of each Game<W>).
+plugin::GameInfo game_info();
+// The switches the options name.
+Switches switches_from(const plugin::OptionValues& options);
+
+// Domineering on boards of at most 64 * W cells (board.hpp); the plugin
+// exports W = 1, 2, 4 and each board runs in the narrowest (family.hpp).
+template <int W>
+class Game : public SearchRules<W> {
  public:
-  using Position = domineering::Position;
+  using Position = domineering::Position<W>;
   using Move = domineering::Move;
+  using SearchRules<W>::board;
+  using SearchRules<W>::switches;
 
-  // The default board (the --board default of info()), V first, every switch on.
-  static constexpr GridShape kDefaultBoard{8, 8};
-  Game() : Game(*Board::make(kDefaultBoard.rows, kDefaultBoard.cols)) {}
-  explicit Game(const Board& board, Switches switches = {}, Side first = Side::kVertical)
-      : SearchRules(board, switches), first_(first) {}
+  // The default board, V first, every switch on.
+  Game() : Game(*Board<W>::make(kDefaultBoard.rows, kDefaultBoard.cols)) {}
+  explicit Game(const Board<W>& board, Switches switches = {}, Side first = Side::kVertical)
+      : SearchRules<W>(board, switches), first_(first) {}
 
-  static plugin::GameInfo info();
+  static plugin::GameInfo info() { return game_info(); }
   // The options of info(): board, to-move and the search switches; the
-  // `sente table` options are read by table(). Errors: a board over 64 cells.
+  // `sente table` options are read by table(). Errors: a board over 64 * W
+  // cells (marked needs_wider_board below 256), or a side over 64.
   static absl::StatusOr<Game> open(const plugin::OptionValues& options);
   // The history heuristic is off: Bullock's ordering ranks every move, and
   // history ties break worse (8x8: 16% more nodes with it).
@@ -79,7 +92,8 @@ class Game : public SearchRules {
 
   // Every rectangle with rows * cols <= max-area (and each side <= max-side),
   // both orientations, in order of area, by alpha-beta; compared with a
-  // published table when `check` names one.
+  // published table when `check` names one. Each board runs in the
+  // narrowest width that holds it, whichever member of the family is asked.
   // Both run alpha-beta by default, with its options (history off, as
   // engine_defaults).
   // `table --engine cgt`: every region's canonical value instead (regions.hpp).
@@ -98,5 +112,27 @@ class Game : public SearchRules {
   bool to_move_given_ = false;  // --to-move was given: a position's own side must agree
   Side first_ = Side::kVertical;
 };
+
+// The tables and verification of every width (table.cpp, verify.cpp).
+absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& options,
+                                                  const Progress& progress);
+absl::StatusOr<plugin::VerifyReport> verify_file(const plugin::OptionValues& options,
+                                                 const std::string& file, const Progress& progress);
+
+template <int W>
+absl::StatusOr<plugin::ResultTable> Game<W>::table(const plugin::OptionValues& options,
+                                                   const Progress& progress) {
+  return outcome_table(options, progress);
+}
+template <int W>
+absl::StatusOr<plugin::VerifyReport> Game<W>::verify(const plugin::OptionValues& options,
+                                                     const std::string& file,
+                                                     const Progress& progress) {
+  return verify_file(options, file, progress);
+}
+
+extern template class Game<1>;
+extern template class Game<2>;
+extern template class Game<4>;
 
 }  // namespace sente::domineering

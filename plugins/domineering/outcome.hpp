@@ -1,5 +1,5 @@
 // The outcome class of one Domineering position: two alpha-beta searches
-// (AlphaBeta<Game>), V first and H first, sharing one transposition table.
+// (AlphaBeta<Game<W>>), V first and H first, sharing one transposition table.
 // H first on an m x n board is searched as V first on its n x m transpose
 // (board.hpp frames). Used by `sente table` and `sente verify`, which run
 // alpha-beta (Game::TableEngines, Game::VerifyEngines).
@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "absl/status/statusor.h"
 #include "board.hpp"
@@ -28,7 +29,13 @@ struct BoardOutcome {
 };
 
 // Errors: the transposition table does not fit (ResourceExhausted).
-absl::StatusOr<BoardOutcome> solve_outcome(const Board& board, std::uint64_t empty_as_given,
+template <int W>
+absl::StatusOr<BoardOutcome> solve_outcome(const Board<W>& board,
+                                           const std::type_identity_t<Cells<W>>& empty_as_given,
+                                           Switches switches, const SearchOptions& options);
+// The same on a board of any width: the narrowest that holds `shape`.
+// Errors also: the board's own (Board::make: too large, a side over 64).
+absl::StatusOr<BoardOutcome> solve_outcome(GridShape shape, const Cells<4>& empty_as_given,
                                            Switches switches, const SearchOptions& options);
 
 // "V", "H", "1", "2" (CGT L, R, N, P), or "?" for nothing.

@@ -22,10 +22,10 @@ namespace {
 // The cgt engine on one bounding box: the regions of that shape and every
 // region their moves leave (moved to the box's corner) share its memo.
 struct BoxSolver {
-  Game game;
-  cgt::ValueSolver<Game> solver;
+  Game<1> game;
+  cgt::ValueSolver<Game<1>> solver;
   GridSymmetry sym;
-  BoxSolver(const Board& board, cgt::GameStore& store, cgt::SolverOptions o)
+  BoxSolver(const Board<1>& board, cgt::GameStore& store, cgt::SolverOptions o)
       : game(board), solver(game, store, o), sym(board.shape()) {}
   BoxSolver(const BoxSolver&) = delete;
 };
@@ -69,7 +69,7 @@ absl::StatusOr<plugin::ResultTable> region_census(const plugin::OptionValues& op
     if (!failed.ok()) return;
     const int cells = std::popcount(mask);
     std::unique_ptr<BoxSolver>& box = boxes[{rows, cols}];
-    if (!box) box = std::make_unique<BoxSolver>(*Board::make(rows, cols), store, so);
+    if (!box) box = std::make_unique<BoxSolver>(*Board<1>::make(rows, cols), store, so);
     SizeRow& row = sizes[cells];
     ++row.fixed;
     ++visited;
@@ -79,7 +79,7 @@ absl::StatusOr<plugin::ResultTable> region_census(const plugin::OptionValues& op
       return;
     ++row.classes;
     absl::StatusOr<cgt::GameId> v = box->solver.value(
-        box->game.board().from_cells(mask, Side::kVertical), progress.stop_flag());
+        box->game.board().from_cells(Cells<1>(mask), Side::kVertical), progress.stop_flag());
     if (!v.ok()) {
       failed = v.status();
       return;

@@ -38,10 +38,6 @@
 #include <span>
 #include <vector>
 
-#if defined(__BMI2__)
-#include <immintrin.h>
-#endif
-
 #include "board.hpp"
 #include "evaluation.hpp"
 #include "sente/game.hpp"
@@ -60,13 +56,18 @@ struct Switches {
 // The transposition-table key: the canonical empty-cell mask and, on a board
 // that is not square, the frame (who moves). On a square board V to move on a
 // position and H to move on its transpose share a key.
+template <int W>
 struct Key {
-  std::uint64_t empty = 0;
+  Cells<W> empty;
   std::uint32_t frame = 0;
   bool operator==(const Key&) const = default;
   std::uint64_t hash() const {
-    std::uint64_t h = (empty ^ (std::uint64_t{frame} << 63)) * 0x9E3779B97F4A7C15ull;
-    return h ^ (h >> 29);
+    if constexpr (W == 1) {
+      std::uint64_t h = (empty.word(0) ^ (std::uint64_t{frame} << 63)) * 0x9E3779B97F4A7C15ull;
+      return h ^ (h >> 29);
+    } else {
+      return empty.hash() ^ (std::uint64_t{frame} << 63);
+    }
   }
 };
 
@@ -82,36 +83,26 @@ inline int line_pairs(std::uint64_t line) {
   return n;
 }
 
-// The bits of `x` selected by `mask`, packed to the low end.
-inline std::uint64_t extract_bits(std::uint64_t x, std::uint64_t mask) {
-#if defined(__BMI2__)
-  return _pext_u64(x, mask);
-#else
-  std::uint64_t out = 0;
-  for (int k = 0; mask; mask &= mask - 1, ++k) out |= ((x >> std::countr_zero(mask)) & 1) << k;
-  return out;
-#endif
-}
-
 // The rules on one board, with the search hooks of alpha-beta
 // (engines/alphabeta.hpp). terminal_value and value_range are the defaults:
 // who cannot move loses, values -1 / +1.
+template <int W>
 class SearchRules {
  public:
-  using Position = domineering::Position;
+  using Position = domineering::Position<W>;
   using Move = domineering::Move;
-  static constexpr int kMaxMoves = 64;
-  static constexpr int kMoveIds = 64;  // the upper cell
+  static constexpr int kMaxMoves = 64 * W;
+  static constexpr int kMoveIds = 64 * W;  // the upper cell
 
-  SearchRules(const Board& board, Switches switches) : board_(board), switches_(switches) {}
+  SearchRules(const Board<W>& board, Switches switches) : board_(board), switches_(switches) {}
 
-  const Board& board() const { return board_; }
+  const Board<W>& board() const { return board_; }
   const Switches& switches() const { return switches_; }
 
   // The least mirror image (rows, columns, both) of the empty cells when
   // symmetry is on; on a square board both frames share keys.
-  Key key(const Position& p) const {
-    std::uint64_t k = p.empty;
+  Key<W> key(const Position& p) const {
+    Cells<W> k = p.empty;
     if (switches_.symmetry) k = least_image(board_.frame(p.to_move), k);
     return {k, board_.square() ? 0u : static_cast<std::uint32_t>(p.to_move)};
   }
@@ -126,30 +117,29 @@ class SearchRules {
   // Every legal move, upper cells in increasing order.
   template <class F>
   void for_each_move(const Position& p, F&& visit) const {
-    for (std::uint64_t m = board_.frame(p.to_move).vertical_moves(p.empty); m; m &= m - 1)
-      visit(static_cast<Move>(std::countr_zero(m)));
+    board_.frame(p.to_move).vertical_moves(p.empty).for_each(
+        [&](int i) { visit(static_cast<Move>(i)); });
   }
 
   // The moves to search: safe moves dropped while others exist (skip safe);
   // column by column when ordering (ties keep this order).
   template <class F>
   void for_each_search_move(const Position& p, F&& visit) const {
-    const Frame& f = board_.frame(p.to_move);
-    std::uint64_t m = f.vertical_moves(p.empty);
+    const Frame<W>& f = board_.frame(p.to_move);
+    Cells<W> m = f.vertical_moves(p.empty);
     if (switches_.skip_safe) {
-      const std::uint64_t prot = p.empty & ~f.horizontal_cover(p.empty);
-      const std::uint64_t unsafe = m & ~(prot & f.below(prot));
+      const Cells<W> prot = p.empty & ~f.horizontal_cover(p.empty);
+      const Cells<W> unsafe = m & ~(prot & f.below(prot));
       if (unsafe) m = unsafe;
     }
     if (!switches_.order) {
-      for (; m; m &= m - 1) visit(static_cast<Move>(std::countr_zero(m)));
+      m.for_each([&](int i) { visit(static_cast<Move>(i)); });
       return;
     }
     const int rows = f.shape.rows, cols = f.shape.cols;
-    for (std::uint64_t t = f.sym.transpose(m); t; t &= t - 1) {
-      const int i = std::countr_zero(t);  // i = c * rows + r
+    f.sym.transpose(m).for_each([&](int i) {  // i = c * rows + r
       visit(static_cast<Move>((i % rows) * cols + i / rows));
-    }
+    });
   }
 
   Position play(const Position& p, Move m) const { return board_.play(p, m); }
@@ -158,10 +148,10 @@ class SearchRules {
   // so that a region anywhere is the same position. Their values add up to
   // p's (Winning Ways ch. 2): the cgt engine values each once.
   std::vector<Position> components(const Position& p) const {
-    const Frame& f = board_.frame(p.to_move);
+    const Frame<W>& f = board_.frame(p.to_move);
     std::vector<Position> parts;
-    for (std::uint64_t region : f.adjacency.regions(p.empty))
-      if (region & (region - 1)) parts.push_back({top_left(f.shape, region), p.to_move});
+    for (const Cells<W>& region : f.adjacency.regions(p.empty))
+      if (region.count() > 1) parts.push_back({top_left(f.shape, region), p.to_move});
     return parts;
   }
 
@@ -174,8 +164,8 @@ class SearchRules {
 
   ValueRange bounds(const Position& p) const {
     if (!switches_.safe_bound) return {-1, 1};
-    const Frame& f = board_.frame(p.to_move);
-    const std::uint64_t e = p.empty;
+    const Frame<W>& f = board_.frame(p.to_move);
+    const Cells<W>& e = p.empty;
     const int my_safe = f.vertical_packing(e & ~f.horizontal_cover(e));
     if (my_safe > f.horizontal_packing(e)) return {1, 1};
     const int opp_safe = f.horizontal_packing(e & ~f.vertical_cover(e));
@@ -184,7 +174,7 @@ class SearchRules {
   }
 
   ValueRange deep_bounds(const Position& p) const {
-    const Frame& f = board_.frame(p.to_move);
+    const Frame<W>& f = board_.frame(p.to_move);
     if (!switches_.bullock_bound || f.shape.rows > OwnBoard::kMaxCols ||
         f.shape.cols > OwnBoard::kMaxCols)
       return {-1, 1};
@@ -204,14 +194,17 @@ class SearchRules {
   // cell after all others, in generation order.
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
     if (!switches_.order) return;
-    const Frame& f = board_.frame(p.to_move);
+    const Frame<W>& f = board_.frame(p.to_move);
     const int cols = f.shape.cols;
-    const Cells before = cells(f, p.empty);  // shared by every move's comparison
+    const Lines before = cells(f, p.empty);  // shared by every move's comparison
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int cell = moves[i];
-      const bool touches = (before.mine >> cell & 1) | (before.mine >> (cell + cols) & 1);
+      const bool touches = before.mine.test(cell) || before.mine.test(cell + cols);
       const int r = cell / cols, c = cell % cols;
-      const Cells after = cells(f, p.empty & ~((1ull << cell) | (1ull << (cell + cols))));
+      Cells<W> e = p.empty;
+      e.reset(cell);
+      e.reset(cell + cols);
+      const Lines after = cells(f, e);
       int s = my_lines(f, after, c) - my_lines(f, before, c);
       s -= opp_lines(f, after, r) - opp_lines(f, before, r);
       score[i] = 128 * s + f.position_value[cell] - (touches ? 1 << 20 : 0);
@@ -220,40 +213,38 @@ class SearchRules {
 
  private:
   // Empty cells, and those only I (only the opponent) can ever cover.
-  struct Cells {
-    std::uint64_t empty, mine, theirs;
+  struct Lines {
+    Cells<W> empty, mine, theirs;
   };
-  static Cells cells(const Frame& f, std::uint64_t e) {
+  static Lines cells(const Frame<W>& f, const Cells<W>& e) {
     return {e, e & ~f.horizontal_cover(e), e & ~f.vertical_cover(e)};
   }
 
   // My packing in column c plus my safe packing in columns c-1..c+1.
-  [[gnu::always_inline]] int my_lines(const Frame& f, const Cells& x, int c) const {
+  [[gnu::always_inline]] int my_lines(const Frame<W>& f, const Lines& x, int c) const {
     int n = 0;
     for (int k = std::max(0, c - 1); k <= std::min(f.shape.cols - 1, c + 1); ++k) {
-      const std::uint64_t col = f.first_col << k;
-      if (k == c) n += line_pairs(extract_bits(x.empty, col));
-      n += line_pairs(extract_bits(x.mine, col));
+      const Cells<W> col = f.first_col << k;
+      if (k == c) n += line_pairs(x.empty.extract(col));
+      n += line_pairs(x.mine.extract(col));
     }
     return n;
   }
   // The opponent's packing in rows r, r+1 plus its safe packing in rows r-1..r+2.
-  [[gnu::always_inline]] int opp_lines(const Frame& f, const Cells& x, int r) const {
-    const int cols = f.shape.cols;
-    const std::uint64_t row0 = f.first_row;
+  [[gnu::always_inline]] int opp_lines(const Frame<W>& f, const Lines& x, int r) const {
     int n = 0;
     for (int k = std::max(0, r - 1); k <= std::min(f.shape.rows - 1, r + 2); ++k) {
-      if (k == r || k == r + 1) n += line_pairs((x.empty >> (k * cols)) & row0);
-      n += line_pairs((x.theirs >> (k * cols)) & row0);
+      if (k == r || k == r + 1) n += line_pairs(f.row(x.empty, k));
+      n += line_pairs(f.row(x.theirs, k));
     }
     return n;
   }
 
-  static std::uint64_t least_image(const Frame& f, std::uint64_t e) {
+  static Cells<W> least_image(const Frame<W>& f, const Cells<W>& e) {
     return std::min({e, f.sym.flip_rows(e), f.sym.flip_cols(e), f.sym.half_turn(e)});
   }
 
-  Board board_;
+  Board<W> board_;
   Switches switches_;
 };
 

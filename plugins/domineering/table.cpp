@@ -22,8 +22,8 @@ std::string result_cell(const SearchResult& r) {
 
 }  // namespace
 
-absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
-                                                const Progress& progress) {
+absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& options,
+                                                  const Progress& progress) {
   // Every rectangle, from both sides: a board or a side given would be ignored.
   if (absl::Status s = plugin::refuse_given(
           options, {"board", "to-move"},
@@ -40,8 +40,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
       return s;
     return region_census(options, progress);
   }
-  absl::StatusOr<Game> game = open(options);
-  if (!game.ok()) return game.status();
+  const Switches switches = switches_from(options);
   const SearchOptions so = plugin::AlphaBetaEngine::search_options(options);
   const auto max_area = static_cast<int>(options.integer("max-area"));
   const auto min_area = static_cast<int>(options.integer("min-area"));
@@ -72,10 +71,9 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     report(progress, i, shapes.size());
     const auto [r, c] = shapes[i];
-    absl::StatusOr<Board> board = Board::make(r, c);
-    if (!board.ok()) return board.status();
+    const GridShape shape{r, c};
     absl::StatusOr<BoardOutcome> o =
-        solve_outcome(*board, board->shape().all(), game->switches(), so);
+        solve_outcome(shape, Cells<4>::first(shape.cells()), switches, so);
     if (!o.ok()) return o.status();
     // The transpose: H first on c x r is V first on r x c, and so on.
     BoardOutcome flip = *o;

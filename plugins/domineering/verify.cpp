@@ -22,31 +22,36 @@ namespace {
 // Who wins with each side first on one board: alpha-beta's two searches, or
 // the outcome class of the cgt engine's value.
 using OutcomeSolver =
-    std::function<absl::StatusOr<BoardOutcome>(const Board&, std::uint64_t empty_as_given)>;
+    std::function<absl::StatusOr<BoardOutcome>(GridShape, const Cells<4>& empty_as_given)>;
 
 OutcomeSolver alphabeta_solver(Switches switches, const SearchOptions& so) {
-  return [switches, so](const Board& board, std::uint64_t empty) {
-    return solve_outcome(board, empty, switches, so);
+  return [switches, so](GridShape shape, const Cells<4>& empty) {
+    return solve_outcome(shape, empty, switches, so);
   };
 }
 
 // The value's class: L (V wins first or second), R, N (the first player
 // wins), P (the second). One memo per board shape, one store for all.
+// Boards of one word (64 cells): beyond, a value is out of reach anyway.
 OutcomeSolver cgt_solver(cgt::SolverOptions so) {
+  using G = Game<1>;
   struct State {
     cgt::GameStore store;
-    std::map<std::pair<int, int>, std::unique_ptr<Game>> games;
-    std::map<std::pair<int, int>, std::unique_ptr<cgt::ValueSolver<Game>>> solvers;
+    std::map<std::pair<int, int>, std::unique_ptr<G>> games;
+    std::map<std::pair<int, int>, std::unique_ptr<cgt::ValueSolver<G>>> solvers;
   };
   auto state = std::make_shared<State>();
-  return [state, so](const Board& board, std::uint64_t empty) -> absl::StatusOr<BoardOutcome> {
-    const std::pair<int, int> shape{board.shape().rows, board.shape().cols};
-    auto& solver = state->solvers[shape];
+  return [state, so](GridShape shape, const Cells<4>& empty) -> absl::StatusOr<BoardOutcome> {
+    const std::pair<int, int> key{shape.rows, shape.cols};
+    auto& solver = state->solvers[key];
+    absl::StatusOr<Board<1>> board = Board<1>::make(shape.rows, shape.cols);
+    if (!board.ok()) return board.status();
     if (!solver) {
-      state->games[shape] = std::make_unique<Game>(board);
-      solver = std::make_unique<cgt::ValueSolver<Game>>(*state->games[shape], state->store, so);
+      state->games[key] = std::make_unique<G>(*board);
+      solver = std::make_unique<cgt::ValueSolver<G>>(*state->games[key], state->store, so);
     }
-    absl::StatusOr<cgt::GameId> v = solver->value(board.from_cells(empty, Side::kVertical));
+    absl::StatusOr<cgt::GameId> v =
+        solver->value(board->from_cells(Cells<1>(empty), Side::kVertical));
     if (!v.ok()) return v.status();
     const OutcomeClass c = state->store.outcome(*v);
     BoardOutcome o;
@@ -71,12 +76,13 @@ absl::Status verify_csv(const std::string& file, const OutcomeSolver& solve,
   for (const auto& [shape, published] : *table) {
     report(progress, i++, table->size());
     const std::string where = absl::StrFormat("%dx%d", shape.first, shape.second);
-    absl::StatusOr<Board> board = Board::make(shape.first, shape.second);
-    if (!board.ok()) {
-      report_out.skipped.push_back({where, std::string(board.status().message())});
+    const GridShape grid{shape.first, shape.second};
+    absl::StatusOr<BoardOutcome> o = solve(grid, Cells<4>::first(grid.cells()));
+    if (o.status().code() == absl::StatusCode::kResourceExhausted &&
+        std::int64_t{grid.rows} * grid.cols > kMaxWideGridCells) {
+      report_out.skipped.push_back({where, std::string(o.status().message())});
       continue;
     }
-    absl::StatusOr<BoardOutcome> o = solve(*board, board->shape().all());
     if (!o.ok()) return o.status();
     if (!o->outcome) {
       report_out.skipped.push_back({where, "unresolved within the node limit"});
@@ -107,13 +113,11 @@ absl::Status verify_mcgs(const std::string& file, const OutcomeSolver& solve,
     report(progress, i, cases->size());
     const McgsCase& c = (*cases)[i];
     const std::string where = absl::StrFormat("line %d (%s)", c.line, c.rows);
-    absl::StatusOr<ParsedGrid> grid = parse_grid(c.rows);
+    absl::StatusOr<ParsedGrid> grid = parse_grid(c.rows, {}, kMaxWideGridCells);
     if (!grid.ok())
       return absl::InvalidArgumentError(
           absl::StrFormat("%s:%d: %s", file, c.line, grid.status().message()));
-    absl::StatusOr<Board> board = Board::make(grid->shape.rows, grid->shape.cols);
-    if (!board.ok()) return board.status();
-    absl::StatusOr<BoardOutcome> o = solve(*board, grid->empty);
+    absl::StatusOr<BoardOutcome> o = solve(grid->shape, grid->cells);
     if (!o.ok()) return o.status();
     if (!o->v_first.resolved || !o->h_first.resolved) {
       report_out.skipped.push_back({where, "unresolved within the node limit"});
@@ -140,24 +144,23 @@ absl::Status verify_mcgs(const std::string& file, const OutcomeSolver& solve,
 
 }  // namespace
 
-absl::StatusOr<plugin::VerifyReport> Game::verify(const plugin::OptionValues& options,
-                                                  const std::string& file,
-                                                  const Progress& progress) {
+absl::StatusOr<plugin::VerifyReport> verify_file(const plugin::OptionValues& options,
+                                                 const std::string& file,
+                                                 const Progress& progress) {
   // The file gives the boards and positions, solved from both sides.
   if (absl::Status s = plugin::refuse_given(
           options, {"board", "to-move"},
           "verify reads the boards and positions from the file, with each side first");
       !s.ok())
     return s;
-  absl::StatusOr<Game> game = open(options);
-  if (!game.ok()) return game.status();
   OutcomeSolver solve;
   if (options.text("engine") == plugin::CgtEngine::spec().name) {
     cgt::SolverOptions so;
     so.max_positions = static_cast<std::uint64_t>(options.integer("memo-positions"));
     solve = cgt_solver(so);
   } else {
-    solve = alphabeta_solver(game->switches(), plugin::AlphaBetaEngine::search_options(options));
+    solve =
+        alphabeta_solver(switches_from(options), plugin::AlphaBetaEngine::search_options(options));
   }
   plugin::VerifyReport r;
   r.file = file;

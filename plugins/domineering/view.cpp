@@ -12,21 +12,26 @@
 
 namespace sente::domineering {
 
-plugin::BoardView Game::view(const Position& pos) const {
+template <int W>
+plugin::BoardView Game<W>::view(const Position& pos) const {
   const GridShape shape = board().shape();
-  const std::uint64_t empty = board().cells_as_given(pos);
-  const auto is_empty = [&](int r, int c) { return (empty >> shape.bit(r, c) & 1) != 0; };
+  const Cells<W> empty = board().cells_as_given(pos);
+  const auto is_empty = [&](int r, int c) { return empty.test(shape.bit(r, c)); };
   plugin::BoardView v = view::labelled_grid(
       shape.rows, shape.cols, [&](int r, int c) { return is_empty(r, c) ? "cell" : "cell-used"; });
   for (const view::DominoCells& d :
        view::placed_dominoes(shape.rows, shape.cols, [&](int r, int c) { return !is_empty(r, c); }))
     v.shapes.push_back(view::placed_domino(d, view::kLabelMargin, d.vertical() ? "p0" : "p1"));
-  for_each_move(pos, [&](Move m) {
+  this->for_each_move(pos, [&](Move m) {
     const auto [a, b] = move_cells(pos, m);
     v.shapes.push_back(view::plays(
         view::domino(a.first, a.second, b.first, b.second, view::kLabelMargin), move_name(pos, m)));
   });
   return v;
 }
+
+template plugin::BoardView Game<1>::view(const Position&) const;
+template plugin::BoardView Game<2>::view(const Position&) const;
+template plugin::BoardView Game<4>::view(const Position&) const;
 
 }  // namespace sente::domineering

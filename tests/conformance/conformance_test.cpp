@@ -16,7 +16,10 @@ using sente::conformance::Config;
 
 SENTE_CONFORMANCE(TicTacToeConformance, sente::tic_tac_toe::Game,
                   Config{.options = {}, .engine_positions = 12, .max_random_plies = 8})
-SENTE_CONFORMANCE(DomineeringConformance, sente::domineering::Game,
+SENTE_CONFORMANCE(DomineeringConformance, sente::domineering::Game<1>,
+                  Config{.options = {{"board", "3x4"}}, .max_random_plies = 4})
+// The same rules on a board of two words (the width of 9x9 to 11x11).
+SENTE_CONFORMANCE(DomineeringTwoWordConformance, sente::domineering::Game<2>,
                   Config{.options = {{"board", "3x4"}}, .max_random_plies = 4})
 SENTE_CONFORMANCE(DotsAndBoxesConformance, sente::dots_and_boxes::Game,
                   Config{.options = {{"board", "2x2"}}, .min_plies = 4, .max_random_plies = 9})

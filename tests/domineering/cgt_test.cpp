@@ -27,6 +27,12 @@
 namespace sente::domineering {
 namespace {
 
+// The one-word board (boards of at most 64 cells); widths_test.cpp covers the others.
+using Board = domineering::Board<1>;
+using Game = domineering::Game<1>;
+using Position = domineering::Position<1>;
+using Key = domineering::Key<1>;
+
 static_assert(cgt::ValuedGame<Game>);
 
 // The value of the region `rows` ('.' empty, '#' blocked, rows split by '|').

@@ -19,6 +19,12 @@
 namespace sente::domineering {
 namespace {
 
+// The one-word board (boards of at most 64 cells); widths_test.cpp covers the others.
+using Board = domineering::Board<1>;
+using Game = domineering::Game<1>;
+using Position = domineering::Position<1>;
+using Key = domineering::Key<1>;
+
 using plugin::Options;
 using plugin::PositionInput;
 

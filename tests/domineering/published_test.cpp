@@ -5,12 +5,19 @@
 
 #include <regex>
 
+#include "game.hpp"
 #include "outcome.hpp"
 #include "published.hpp"
 #include "sente/testing/reference_data.hpp"
 
 namespace sente::domineering {
 namespace {
+
+// The one-word board (boards of at most 64 cells); widths_test.cpp covers the others.
+using Board = domineering::Board<1>;
+using Game = domineering::Game<1>;
+using Position = domineering::Position<1>;
+using Key = domineering::Key<1>;
 
 using sente::testing::read_text;
 using sente::testing::reference_file;

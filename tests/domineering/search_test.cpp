@@ -17,6 +17,12 @@
 namespace sente::domineering {
 namespace {
 
+// The one-word board (boards of at most 64 cells); widths_test.cpp covers the others.
+using Board = domineering::Board<1>;
+using Game = domineering::Game<1>;
+using Position = domineering::Position<1>;
+using Key = domineering::Key<1>;
+
 std::uint64_t cells_of(const naive::Grid& g) {
   std::uint64_t e = 0;
   for (int i = 0; i < g.rows * g.cols; ++i)
@@ -171,7 +177,7 @@ TEST(DomineeringSearch, AnalyzeGivesEveryLegalMoveItsResult) {
     for (const auto& m : results) {
       const Position child = board.play(p, m.move);
       naive::Grid after{4, 4, std::vector<char>(16, 0)};
-      const std::uint64_t cells = board.cells_as_given(child);
+      const std::uint64_t cells = board.cells_as_given(child).word(0);
       for (int i = 0; i < 16; ++i) after.empty[i] = cells >> i & 1;
       const bool mover_wins = !naive::wins(after, mover != Side::kVertical);
       ASSERT_TRUE(m.result.resolved);

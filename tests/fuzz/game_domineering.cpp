@@ -2,4 +2,4 @@
 #include "domineering/game.hpp"
 #include "game_harness.hpp"
 
-SENTE_FUZZ_GAME(sente::domineering::Game)
+SENTE_FUZZ_GAME(sente::domineering::Game<1>)

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "cgt/plain_rules.hpp"
@@ -184,9 +185,13 @@ TEST(DomineeringDriver, RegionCensusAgreesWithAPlainCount) {
 }
 
 TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {
-  Result r = sente("solve domineering --board 9x8 --quiet");
+  Result r = sente("solve domineering --board 17x16 --quiet");
   EXPECT_EQ(r.code, 5) << r.out;
-  EXPECT_NE(r.out.find("72 cells"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("272 cells"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("256 cells"), std::string::npos) << r.out;
+  r = sente("solve domineering --board 1x65 --quiet");
+  EXPECT_EQ(r.code, 5) << r.out;
+  EXPECT_NE(r.out.find("64 cells a side"), std::string::npos) << r.out;
   r = sente("solve domineering --board 8by8 --quiet");
   EXPECT_EQ(r.code, 4) << r.out;
   r = sente("analyze domineering --quiet '..x|...'");
@@ -200,8 +205,43 @@ TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {
   // An option the game does not have is a bad command line, not bad input.
   r = sente("solve domineering --set colour=red --quiet");
   EXPECT_EQ(r.code, 2) << r.out;
-  r = sente("table domineering --max-area 99 --quiet");
+  r = sente("table domineering --max-area 300 --quiet");
   EXPECT_EQ(r.code, 4) << r.out;
+}
+
+// Boards past one word run in two words (65 to 128 cells) or four (to 256):
+// a small region cut out of a large board by blocked cells has the value it
+// has on a board of its own, and every move of it the same result.
+TEST(DomineeringDriver, BoardsOfTwoAndFourWordsGiveTheValuesOfTheirRegions) {
+  const std::string small = "...#|....|..#.";
+  for (const auto [rows, cols] : {std::pair{9, 9}, {11, 11}, {8, 16}, {16, 16}, {3, 64}}) {
+    std::vector<std::string> grid(rows, std::string(cols, '#'));
+    grid[rows - 3].replace(cols - 4, 4, "...#");
+    grid[rows - 2].replace(cols - 4, 4, "....");
+    grid[rows - 1].replace(cols - 4, 4, "..#.");
+    std::string text;
+    for (const std::string& row : grid) text += (text.empty() ? "" : "|") + row;
+    for (const char* side : {"V", "H"}) {
+      const Result want =
+          sente(absl::StrCat("solve domineering --json --quiet '", small, " ", side, "'"));
+      const Result got =
+          sente(absl::StrCat("solve domineering --json --quiet '", text, " ", side, "'"));
+      ASSERT_EQ(want.code, 0) << want.out;
+      ASSERT_EQ(got.code, 0) << rows << "x" << cols << ": " << got.out;
+      EXPECT_EQ(nlohmann::json::parse(got.out)["value"], nlohmann::json::parse(want.out)["value"])
+          << rows << "x" << cols << " " << side;
+      const Result moves =
+          sente(absl::StrCat("analyze domineering --json --quiet '", text, " ", side, "'"));
+      ASSERT_EQ(moves.code, 0) << moves.out;
+      const Result small_moves =
+          sente(absl::StrCat("analyze domineering --json --quiet '", small, " ", side, "'"));
+      EXPECT_EQ(nlohmann::json::parse(moves.out)["moves"].size(),
+                nlohmann::json::parse(small_moves.out)["moves"].size());
+    }
+  }
+  // The start of a two-word board within a node budget: unresolved, not refused.
+  const Result r = sente("solve domineering --board 9x9 --node-limit 2000 --json --quiet");
+  EXPECT_EQ(r.code, 7) << r.out;
 }
 
 // Found by trying to break the driver: each used to fail.

@@ -1,5 +1,5 @@
-// Rectangular boards of at most 64 cells as one 64-bit word, for placement
-// games on a grid (Domineering, Cram).
+// Rectangular boards for placement games on a grid (Domineering, Cram): at
+// most 64 cells as one 64-bit word, larger ones as a Bitboard (bitboard.hpp).
 //
 // Layout: cell (r, c) of a rows x cols board is bit r * cols + c (row-major,
 // no padding), r = 0 the top row. Text form: one line per row, `.` an empty
@@ -19,6 +19,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_format.h"
+#include "sente/authoring/bitboard.hpp"
 
 namespace sente {
 
@@ -43,18 +44,23 @@ struct GridShape {
   bool operator==(const GridShape&) const = default;
 };
 
-// Checks 1 <= rows, cols (InvalidArgument) and rows * cols <= 64
-// (ResourceExhausted: the board does not fit the one-word representation).
-inline absl::Status check_grid(GridShape s) {
+// The most cells of a board of four 64-bit words (Bitboard<4>).
+inline constexpr int kMaxWideGridCells = 256;
+
+// Checks 1 <= rows, cols (InvalidArgument) and rows * cols <= max_cells
+// (ResourceExhausted: the board does not fit the engines' representation,
+// one 64-bit word unless the game says more).
+inline absl::Status check_grid(GridShape s, int max_cells = kMaxGridCells) {
   if (s.rows < 1 || s.cols < 1)
     return absl::InvalidArgumentError(absl::StrFormat(
         "a board needs at least one row and one column (got %dx%d)", s.rows, s.cols));
   const std::int64_t cells = std::int64_t{s.rows} * s.cols;
-  if (cells > kMaxGridCells)  // beyond the engines' limit: "too large"
-    return absl::ResourceExhaustedError(
-        absl::StrFormat("the %dx%d board has %d cells; boards are limited to %d cells (one 64-bit "
-                        "word)",
-                        s.rows, s.cols, cells, kMaxGridCells));
+  if (cells > max_cells)  // beyond the engines' limit: "too large"
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "the %dx%d board has %d cells; boards are limited to %d cells (%s)", s.rows, s.cols, cells,
+        max_cells,
+        max_cells == kMaxGridCells ? "one 64-bit word"
+                                   : absl::StrFormat("%d 64-bit words", (max_cells + 63) / 64)));
   return absl::OkStatus();
 }
 
@@ -87,58 +93,94 @@ inline absl::StatusOr<GridShape> parse_dimensions(std::string_view name) {
   return s;
 }
 
-// A permutation of the 64 bit positions applied with eight 256-entry tables
-// (one per byte of the input): 8 loads and ORs per word, for any mapping.
-// 16 KiB per permutation.
-class BitPermutation {
+// A permutation of the cells of a board of at most 64 * W cells, applied
+// with one 256-entry table per input byte: 8 * W loads and ORs (only the
+// bytes the board covers), for any mapping. 16 KiB per permutation of one
+// word, 64 KiB of two, 256 KiB of four.
+template <int W>
+class BitboardPermutation {
  public:
-  BitPermutation() = default;
+  BitboardPermutation() = default;
   // `to(i)` is where bit i goes, for i < n; bits >= n must be zero in inputs.
-  BitPermutation(int n, const std::function<int(int)>& to) : table_(64 * 32) {
-    for (int byte = 0; byte < 8; ++byte)
+  BitboardPermutation(int n, const std::function<int(int)>& to)
+      : bytes_(W == 1 ? 8 : (n + 7) / 8), table_(bytes_ * 256) {
+    for (int byte = 0; byte < bytes_; ++byte)
       for (int v = 0; v < 256; ++v) {
-        std::uint64_t out = 0;
+        Bitboard<W>& out = table_[byte * 256 + v];
         for (int b = 0; b < 8; ++b) {
           const int i = byte * 8 + b;
-          if ((v >> b & 1) && i < n) out |= 1ull << to(i);
+          if ((v >> b & 1) && i < n) out.set(to(i));
         }
-        table_[byte * 256 + v] = out;
       }
   }
-  std::uint64_t operator()(std::uint64_t x) const {
-    const std::uint64_t* t = table_.data();
-    return t[x & 255] | t[256 + (x >> 8 & 255)] | t[512 + (x >> 16 & 255)] |
-           t[768 + (x >> 24 & 255)] | t[1024 + (x >> 32 & 255)] | t[1280 + (x >> 40 & 255)] |
-           t[1536 + (x >> 48 & 255)] | t[1792 + (x >> 56)];
+  Bitboard<W> operator()(const Bitboard<W>& x) const {
+    const Bitboard<W>* t = table_.data();
+    Bitboard<W> out;
+    if constexpr (W == 1) {  // all 8 bytes, unrolled: the hot path of one-word games
+      const std::uint64_t w = x.word(0);
+      for (int b = 0; b < 8; ++b) out |= t[b * 256 + (w >> (8 * b) & 255)];
+    } else {
+      for (int b = 0; b < bytes_; ++b) out |= t[b * 256 + (x.word(b >> 3) >> (8 * (b & 7)) & 255)];
+    }
+    return out;
   }
 
  private:
-  std::vector<std::uint64_t> table_;
+  int bytes_ = 0;
+  std::vector<Bitboard<W>> table_;
 };
 
-// The symmetries of a board shape: the three mirror images that keep rows as
-// rows (top-bottom, left-right, both = half turn) and the transpose, which maps
-// a rows x cols board onto a cols x rows one.
-struct GridSymmetry {
-  explicit GridSymmetry(GridShape s)
-      : flip_rows(s.cells(), [s](int i) { return s.bit(s.rows - 1 - i / s.cols, i % s.cols); }),
-        flip_cols(s.cells(), [s](int i) { return s.bit(i / s.cols, s.cols - 1 - i % s.cols); }),
-        half_turn(s.cells(), [s](int i) { return s.cells() - 1 - i; }),
-        transpose(s.cells(), [s](int i) { return (i % s.cols) * s.rows + i / s.cols; }) {}
-  BitPermutation flip_rows, flip_cols, half_turn, transpose;
+// The same on one 64-bit word.
+class BitPermutation {
+ public:
+  BitPermutation() = default;
+  BitPermutation(int n, const std::function<int(int)>& to) : p_(n, to) {}
+  std::uint64_t operator()(std::uint64_t x) const { return p_(Bitboard<1>(x)).word(0); }
+
+ private:
+  BitboardPermutation<1> p_;
 };
+
+// Where cell i of a board of `s` goes under each symmetry: the three mirror
+// images that keep rows as rows (top-bottom, left-right, both = half turn)
+// and the transpose, which maps a rows x cols board onto a cols x rows one.
+struct GridMaps {
+  explicit GridMaps(GridShape s) : s(s) {}
+  GridShape s;
+  int flip_rows(int i) const { return s.bit(s.rows - 1 - i / s.cols, i % s.cols); }
+  int flip_cols(int i) const { return s.bit(i / s.cols, s.cols - 1 - i % s.cols); }
+  int half_turn(int i) const { return s.cells() - 1 - i; }
+  int transpose(int i) const { return (i % s.cols) * s.rows + i / s.cols; }
+};
+
+// The symmetries of GridMaps as permutations of a W-word board (Perm:
+// BitboardPermutation<W>) or of one word (BitPermutation).
+template <class Perm>
+struct BasicGridSymmetry {
+  explicit BasicGridSymmetry(GridShape s)
+      : flip_rows(s.cells(), [m = GridMaps(s)](int i) { return m.flip_rows(i); }),
+        flip_cols(s.cells(), [m = GridMaps(s)](int i) { return m.flip_cols(i); }),
+        half_turn(s.cells(), [m = GridMaps(s)](int i) { return m.half_turn(i); }),
+        transpose(s.cells(), [m = GridMaps(s)](int i) { return m.transpose(i); }) {}
+  Perm flip_rows, flip_cols, half_turn, transpose;
+};
+using GridSymmetry = BasicGridSymmetry<BitPermutation>;
+template <int W>
+using BitboardSymmetry = BasicGridSymmetry<BitboardPermutation<W>>;
 
 // Parses rows of cells separated by newlines or `|` (blanks at a row's ends
 // ignored), or, when the text has neither, by spaces or tabs; empty rows are
 // ignored. Separators of both kinds (". . .|. . .": blanks inside a row) and
 // blank-separated rows of one cell each ("H T H": one row meant?) are errors. `set` lists the
 // characters of a set cell (bit 1: empty in placement games, heads in coin games), `clear` those of
-// a clear cell; `hint` and `example` go into error messages. Returns the shape and the mask of set
-// cells. Errors (InvalidArgument) name the row and column of the first bad character and rows of
-// unequal length; boards over 64 cells are ResourceExhausted (check_grid).
+// a clear cell; `hint` and `example` go into error messages. Returns the shape and the set cells.
+// Errors (InvalidArgument) name the row and column of the first bad character and rows of
+// unequal length; boards over `max_cells` (64 unless the game takes more, at most 256) are
+// ResourceExhausted (check_grid).
 struct ParsedGrid {
   GridShape shape;
-  std::uint64_t empty = 0;  // the set cells
+  std::uint64_t empty = 0;  // the set cells of a board of at most 64 cells
+  Bitboard<4> cells;        // the set cells, on a board of any size parse_grid takes
 };
 
 struct CellAlphabet {
@@ -148,7 +190,8 @@ struct CellAlphabet {
   std::string_view example = "\"...|.#.\"";
 };
 
-inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text, const CellAlphabet& a = {}) {
+inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text, const CellAlphabet& a = {},
+                                             int max_cells = kMaxGridCells) {
   // Rows are separated by one kind of separator: newlines or '|' when the
   // text has any (blanks then only pad a row's ends), else blanks. Mixed
   // kinds are refused: ". . .|. . ." is not six rows of one cell.
@@ -204,10 +247,12 @@ inline absl::StatusOr<ParsedGrid> parse_grid(std::string_view text, const CellAl
           absl::StrFormat("row %d has %d cells but row 1 has %d; every row needs the same width",
                           r + 1, rows[r].size(), rows[0].size()));
   }
-  if (absl::Status s = check_grid(g.shape); !s.ok()) return s;
+  if (absl::Status s = check_grid(g.shape, std::min(max_cells, kMaxWideGridCells)); !s.ok())
+    return s;
   for (int r = 0; r < g.shape.rows; ++r)
     for (int c = 0; c < g.shape.cols; ++c)
-      if (a.set.find(rows[r][c]) != std::string_view::npos) g.empty |= 1ull << g.shape.bit(r, c);
+      if (a.set.find(rows[r][c]) != std::string_view::npos) g.cells.set(g.shape.bit(r, c));
+  g.empty = g.cells.word(0);
   return g;
 }
 
@@ -237,25 +282,32 @@ inline std::string column_header(int cols, int indent) {
 
 // The board drawn for people: column letters on top, row numbers on the
 // left, '.' empty, '#' blocked, and `marks` (cell bit, character) over them.
-inline std::string labelled_grid(GridShape shape, std::uint64_t empty,
+inline std::string labelled_grid(GridShape shape, const Bitboard<4>& empty,
                                  const std::vector<std::pair<int, char>>& marks = {}) {
   std::vector<std::string> rows(shape.rows);
   for (int r = 0; r < shape.rows; ++r)
-    for (int c = 0; c < shape.cols; ++c) rows[r] += (empty >> shape.bit(r, c) & 1) ? '.' : '#';
+    for (int c = 0; c < shape.cols; ++c) rows[r] += empty.test(shape.bit(r, c)) ? '.' : '#';
   for (const auto& [bit, mark] : marks) rows[bit / shape.cols][bit % shape.cols] = mark;
   std::string out = column_header(shape.cols, 3);
   for (int r = 0; r < shape.rows; ++r) out += absl::StrFormat("%2d ", r + 1) + rows[r] + "\n";
   return out;
 }
+inline std::string labelled_grid(GridShape shape, std::uint64_t empty,
+                                 const std::vector<std::pair<int, char>>& marks = {}) {
+  return labelled_grid(shape, Bitboard<4>(empty), marks);
+}
 
 // The text form of `empty` on `shape`: rows joined by `sep`.
-inline std::string format_grid(GridShape shape, std::uint64_t empty, char sep = '\n') {
+inline std::string format_grid(GridShape shape, const Bitboard<4>& empty, char sep = '\n') {
   std::string out;
   for (int r = 0; r < shape.rows; ++r) {
     if (r) out += sep;
-    for (int c = 0; c < shape.cols; ++c) out += (empty >> shape.bit(r, c) & 1) ? '.' : '#';
+    for (int c = 0; c < shape.cols; ++c) out += empty.test(shape.bit(r, c)) ? '.' : '#';
   }
   return out;
+}
+inline std::string format_grid(GridShape shape, std::uint64_t empty, char sep = '\n') {
+  return format_grid(shape, Bitboard<4>(empty), sep);
 }
 
 }  // namespace sente

@@ -1,4 +1,5 @@
-// Regions and placement of cells on a rectangular board of at most 64 cells
+// Regions and placement of cells on a rectangular board (one word of at most
+// 64 cells, or a Bitboard)
 // (sente/authoring/grid.hpp's layout: cell (r, c) is bit r * cols + c), for
 // grid games whose positions split into independent parts (Clobber) or whose
 // value does not change when a part moves across the board.
@@ -24,47 +25,45 @@
 namespace sente {
 
 // The orthogonal neighbours on one board, as masks of the cells that have a
-// neighbour on each side.
-class GridAdjacency {
+// neighbour on each side. B: std::uint64_t (boards of at most 64 cells) or a
+// Bitboard<W> (authoring/bitboard.hpp).
+template <class B>
+class BasicGridAdjacency {
  public:
-  GridAdjacency() = default;
-  explicit GridAdjacency(GridShape shape) : shape_(shape) {
+  BasicGridAdjacency() = default;
+  explicit BasicGridAdjacency(GridShape shape) : shape_(shape) {
     for (int r = 0; r < shape.rows; ++r)
       for (int c = 0; c < shape.cols; ++c) {
-        if (c + 1 < shape.cols) across_ |= std::uint64_t{1} << shape.bit(r, c);
-        if (r + 1 < shape.rows) down_ |= std::uint64_t{1} << shape.bit(r, c);
+        if (c + 1 < shape.cols) across_ |= single_cell(B{}, shape.bit(r, c));
+        if (r + 1 < shape.rows) down_ |= single_cell(B{}, shape.bit(r, c));
       }
   }
 
   const GridShape& shape() const { return shape_; }
   // The cells whose right (lower) neighbour is on the board.
-  std::uint64_t across() const { return across_; }
-  std::uint64_t down() const { return down_; }
+  B across() const { return across_; }
+  B down() const { return down_; }
 
   // The cells right of, left of, below and above a cell of `cells`, each mask
   // the neighbours on that side (on the board; a one-row board has none below).
-  std::uint64_t right_of(std::uint64_t cells) const { return (cells & across_) << 1; }
-  std::uint64_t left_of(std::uint64_t cells) const { return (cells >> 1) & across_; }
-  std::uint64_t below(std::uint64_t cells) const {
-    return shape_.rows > 1 ? (cells & down_) << shape_.cols : 0;
-  }
-  std::uint64_t above(std::uint64_t cells) const {
-    return shape_.rows > 1 ? (cells >> shape_.cols) & down_ : 0;
-  }
+  B right_of(const B& cells) const { return (cells & across_) << 1; }
+  B left_of(const B& cells) const { return (cells >> 1) & across_; }
+  B below(const B& cells) const { return shape_.rows > 1 ? (cells & down_) << shape_.cols : B{}; }
+  B above(const B& cells) const { return shape_.rows > 1 ? (cells >> shape_.cols) & down_ : B{}; }
   // Every cell orthogonally next to a cell of `cells` (the cells themselves
   // only where they neighbour one another).
-  std::uint64_t neighbours(std::uint64_t cells) const {
+  B neighbours(const B& cells) const {
     return right_of(cells) | left_of(cells) | below(cells) | above(cells);
   }
 
   // The 4-connected components of `cells`, each a mask, in order of their
   // lowest cell. Cost: about (the longest path in a component) mask steps
   // per component.
-  std::vector<std::uint64_t> regions(std::uint64_t cells) const {
-    std::vector<std::uint64_t> parts;
-    while (cells) {
-      std::uint64_t part = cells & (~cells + 1);
-      for (std::uint64_t grown = 0; grown != part;) {
+  std::vector<B> regions(B cells) const {
+    std::vector<B> parts;
+    while (cells != B{}) {
+      B part = single_cell(B{}, lowest_cell(cells));
+      for (B grown{}; grown != part;) {
         grown = part;
         part = (part | neighbours(part)) & cells;
       }
@@ -76,24 +75,27 @@ class GridAdjacency {
 
  private:
   GridShape shape_;
-  std::uint64_t across_ = 0, down_ = 0;
+  B across_{}, down_{};
 };
+using GridAdjacency = BasicGridAdjacency<std::uint64_t>;
 
 // The right shift that moves the cells of `occupied` up to the top row and
 // left to the first column they can reach together: top * cols + left, with
 // top the first row and left the first column holding a cell (0 when empty).
-// Shifting any subset of `occupied` by it keeps every cell in its row.
-inline int top_left_shift(GridShape shape, std::uint64_t occupied) {
-  if (occupied == 0) return 0;
+// Shifting any subset of `occupied` by it keeps every cell in its row. Rows
+// of at most 64 cells.
+template <class B>
+int top_left_shift(GridShape shape, const B& occupied) {
+  if (occupied == B{}) return 0;
   const int cols = shape.cols;
-  const std::uint64_t row0 = cols == 64 ? ~0ull : (1ull << cols) - 1;
   std::uint64_t columns = 0;  // which columns hold a cell
-  for (int r = 0; r < shape.rows; ++r) columns |= (occupied >> (r * cols)) & row0;
-  return std::countr_zero(occupied) / cols * cols + std::countr_zero(columns);
+  for (int r = 0; r < shape.rows; ++r) columns |= cell_field(occupied, r * cols, cols);
+  return lowest_cell(occupied) / cols * cols + std::countr_zero(columns);
 }
 
 // `cells` moved to the top-left corner (top_left_shift).
-inline std::uint64_t top_left(GridShape shape, std::uint64_t cells) {
+template <class B>
+B top_left(GridShape shape, const B& cells) {
   return cells >> top_left_shift(shape, cells);
 }
 

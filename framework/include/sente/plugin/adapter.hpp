@@ -2,6 +2,7 @@
 //
 // A plugin is its game type plus one line:
 //     SENTE_EXPORT_GAME(sente::tic_tac_toe::Game)
+// (or its types at several board widths, family.hpp).
 // The adapter is the engine registry: it lists every engine whose concept
 // the game models (registry.hpp), in order of preference, with each engine's
 // options as the engine declares them; the option "engine" picks one at run
@@ -107,13 +108,18 @@ class Adapter final : public Game {
 
 }  // namespace sente::plugin
 
-// Exports game type G as this shared library's plugin (one line per plugin).
-#define SENTE_EXPORT_GAME(G)                                \
-  namespace sente_plugin_export {                           \
-  std::shared_ptr<::sente::plugin::Game> make() {           \
-    return std::make_shared<::sente::plugin::Adapter<G>>(); \
-  }                                                         \
-  const std::uint32_t abi = ::sente::plugin::kAbiVersion;   \
-  }                                                         \
-  BOOST_DLL_ALIAS(sente_plugin_export::make, sente_plugin)  \
+// Exports game type G as this shared library's plugin (one line per plugin);
+// several types, narrowest board first, export one game at several widths
+// (family.hpp): SENTE_EXPORT_GAME(Game<1>, Game<2>, Game<4>).
+#define SENTE_EXPORT_GAME(...)                                             \
+  namespace sente_plugin_export {                                          \
+  std::shared_ptr<::sente::plugin::Game> make() {                          \
+    return std::make_shared<::sente::plugin::ExportedGame<__VA_ARGS__>>(); \
+  }                                                                        \
+  const std::uint32_t abi = ::sente::plugin::kAbiVersion;                  \
+  }                                                                        \
+  BOOST_DLL_ALIAS(sente_plugin_export::make, sente_plugin)                 \
   BOOST_DLL_ALIAS(sente_plugin_export::abi, sente_plugin_abi)
+
+// The families of widths, and ExportedGame (after Adapter, which they use).
+#include "sente/plugin/family.hpp"  // IWYU pragma: export

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/cord.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -449,8 +450,10 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
       !input.file.empty() || input.text.find_first_not_of(" \t\r\n") != std::string::npos;
   Bound<G> b;
   auto with_file = [&](const absl::Status& s) {
-    return input.file.empty() ? s
-                              : absl::Status(s.code(), absl::StrCat(input.file, ": ", s.message()));
+    if (input.file.empty()) return s;
+    absl::Status named(s.code(), absl::StrCat(input.file, ": ", s.message()));
+    s.ForEachPayload([&](absl::string_view url, const absl::Cord& p) { named.SetPayload(url, p); });
+    return named;  // payloads kept: family.hpp's needs_wider_board
   };
   if (given) {
     absl::StatusOr<G> g = text::with_board_of(*opened, input.text, !input.file.empty());
