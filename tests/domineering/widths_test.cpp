@@ -73,7 +73,7 @@ std::set<std::pair<int, int>> random_region(std::mt19937_64& rng, int rows, int 
 TEST(DomineeringWidths, RegionsOfLargeBoardsAgreeWithPlainMinimax) {
   std::mt19937_64 rng(16);
   int compared = 0;
-  for (const auto [rows, cols] :
+  for (const auto& [rows, cols] :
        {std::pair{9, 9}, {10, 10}, {11, 11}, {8, 16}, {12, 12}, {16, 16}, {3, 64}, {64, 2}}) {
     for (int trial = 0; trial < 12; ++trial) {
       naive::Grid g{rows, cols, std::vector<char>(rows * cols, 0)};

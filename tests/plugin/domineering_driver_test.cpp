@@ -214,7 +214,7 @@ TEST(DomineeringDriver, BadInputSaysWhatWasWrong) {
 // has on a board of its own, and every move of it the same result.
 TEST(DomineeringDriver, BoardsOfTwoAndFourWordsGiveTheValuesOfTheirRegions) {
   const std::string small = "...#|....|..#.";
-  for (const auto [rows, cols] : {std::pair{9, 9}, {11, 11}, {8, 16}, {16, 16}, {3, 64}}) {
+  for (const auto& [rows, cols] : {std::pair{9, 9}, {11, 11}, {8, 16}, {16, 16}, {3, 64}}) {
     std::vector<std::string> grid(rows, std::string(cols, '#'));
     grid[rows - 3].replace(cols - 4, 4, "...#");
     grid[rows - 2].replace(cols - 4, 4, "....");
