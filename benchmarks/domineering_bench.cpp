@@ -1,6 +1,7 @@
 // Alpha-beta on Domineering: V moving first on empty boards, with every rule
 // on, and the ablation (each rule off, and the combinations a simpler solver
-// uses). Counters: nodes (deterministic), nodes/s, the result (1 = V wins).
+// uses); the cost of a node by board width (words/); 9x9 and 10x10 to a node
+// budget (budget/). Counters: nodes (deterministic), nodes/s, the result (1 = V wins).
 //
 // Published comparison (shared/data/domineering/published-values.md and the
 // issue): Obsequi (Bullock 2002) 908 / 13,874 / ~2.02 M nodes for 6x6, 7x7,
@@ -10,6 +11,8 @@
 //   build/release/bin/domineering_bench --benchmark_filter=/6x6 --benchmark_format=json
 #include <benchmark/benchmark.h>
 
+#include <cstdint>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_format.h"
@@ -22,19 +25,21 @@ namespace {
 
 using namespace sente;
 using namespace sente::domineering;
-using Board = sente::domineering::Board<1>;
-using Game = sente::domineering::Game<1>;
 
-void v_first(benchmark::State& state, int rows, int cols, Switches rules, bool etc) {
-  const Board board = *Board::make(rows, cols);
-  const Game game(board, rules);
+template <int W = 1>
+void v_first(benchmark::State& state, int rows, int cols, Switches rules, bool etc,
+             std::uint64_t node_limit = 0) {
+  using G = sente::domineering::Game<W>;
+  const auto board = *sente::domineering::Board<W>::make(rows, cols);
+  const G game(board, rules);
   SearchOptions options;
   options.use_history = false;
   options.use_etc = etc;
+  options.node_limit = node_limit;
   SearchStats stats;
   SearchResult result;
   for (auto _ : state) {
-    auto engine = AlphaBeta<Game>::create(game, options);
+    auto engine = AlphaBeta<G>::create(game, options);
     if (!engine.ok()) {
       state.SkipWithError(std::string(engine.status().message()).c_str());
       return;
@@ -97,6 +102,25 @@ void register_all() {
       "v_first/all/8x8", [](benchmark::State& state) { v_first(state, 8, 8, all_on(), true); })
       ->Unit(benchmark::kMillisecond)
       ->Iterations(1);
+  // The cost of a node by board width: the same search (same nodes) with the
+  // board in one, two and four words.
+  benchmark::RegisterBenchmark("words/1/7x7", [](benchmark::State& state) {
+    v_first<1>(state, 7, 7, all_on(), true);
+  })->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("words/2/7x7", [](benchmark::State& state) {
+    v_first<2>(state, 7, 7, all_on(), true);
+  })->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("words/4/7x7", [](benchmark::State& state) {
+    v_first<4>(state, 7, 7, all_on(), true);
+  })->Unit(benchmark::kMillisecond);
+  // 9x9 (two words) and 10x10 to a budget of 2 million nodes: nodes/s at the
+  // frontier sizes (unresolved: V_wins is 0).
+  for (int n : {9, 10})
+    benchmark::RegisterBenchmark(
+        absl::StrFormat("budget/2M/%dx%d", n, n).c_str(),
+        [n](benchmark::State& state) { v_first<2>(state, n, n, all_on(), true, 2'000'000); })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@
 # crash, a sanitizer report, a slow input or too much memory) fails the
 # script (exit 1) and its reproducer is kept in build/fuzz/findings/HARNESS/;
 # replay one with build/asan/bin/fuzz_HARNESS FILE. Logs: build/fuzz/logs/.
-# CI: scripts/fuzz.sh --seconds 30.
+# CI: scripts/fuzz.sh --seconds 20 (scripts/test.sh).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"

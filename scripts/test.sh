@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The test command (README, CI). Installs what is missing, then:
 #   0. format: every C++ file as .clang-format says (scripts/check-format.sh);
-#   1. release: build, every test (the fuzzers' seeds and regressions replay here);
+#   1. release: build, every test (the fuzzers' seeds and regressions replay
+#      here unless phase fuzz runs: it starts from the same inputs);
 #   2. the SDK: install, build the out-of-tree example against it, test it;
 #   3. asan: the suite under AddressSanitizer + UBSan, all but the slowest tests
 #      (one clang build, build/asan, that the fuzz harnesses share);
-#   4. fuzz: every libFuzzer harness for SENTE_FUZZ_SECONDS (default 30) each.
+#   4. fuzz: every libFuzzer harness for SENTE_FUZZ_SECONDS (default 20) each.
 # Any failure or sanitizer report stops it with a non-zero exit. Each phase
 # prints its wall time. SENTE_TEST_PHASES="release sdk" runs a subset.
 set -euo pipefail
@@ -32,9 +33,16 @@ phase() {
   timings+=("$name $(($(date +%s) - start)) s")
   echo "test.sh: phase $name done in $(($(date +%s) - start)) s"
 }
+# The replay tests of the fuzz harnesses are built only when the fuzz phase
+# does not run them (it starts from the same seeds and regressions, under ASan).
+case " $phases " in *" fuzz "*) replay=OFF ;; *) replay=ON ;; esac
+release() {
+  cmake --preset release -DSENTE_FUZZ_REPLAY="$replay" &&
+    cmake --build --preset release && ctest --preset release
+}
 phase format scripts/check-format.sh
-phase release cmake --workflow --preset release
+phase release release
 phase sdk scripts/test-sdk.sh build/release
 phase asan scripts/test-asan.sh
-phase fuzz scripts/fuzz.sh --seconds "${SENTE_FUZZ_SECONDS:-30}"
+phase fuzz scripts/fuzz.sh --seconds "${SENTE_FUZZ_SECONDS:-20}"
 echo "test.sh: all phases passed (${timings[*]/%/;})"

@@ -47,18 +47,23 @@ Frame<W>::Frame(GridShape s) : shape(s), all(Cells<W>::first(s.cells())), sym(s)
     for (int c = 0; c < s.cols; ++c) position_value[s.bit(r, c)] = v[c + 1][r + 1];
 }
 
+absl::Status check_board(GridShape shape) {
+  if (absl::Status s = check_grid(shape, kMaxWideGridCells); !s.ok()) return s;
+  if (shape.rows > 64 || shape.cols > 64)
+    return absl::ResourceExhaustedError(absl::StrFormat(
+        "the %dx%d board has a side of more than 64 cells; Domineering boards are limited to 64 "
+        "cells a side (a row is one 64-bit word)",
+        shape.rows, shape.cols));
+  return absl::OkStatus();
+}
+
 template <int W>
 absl::StatusOr<Board<W>> Board<W>::make(int rows, int cols) {
   const GridShape shape{rows, cols};
   // Past every width: the limit of the widest. Past this one: ask the next.
-  if (absl::Status s = check_grid(shape, kMaxWideGridCells); !s.ok()) return s;
+  if (absl::Status s = check_board(shape); !s.ok()) return s;
   if (absl::Status s = check_grid(shape, kMaxCells<W>); !s.ok())
     return plugin::needs_wider_board(s);
-  if (rows > 64 || cols > 64)
-    return absl::ResourceExhaustedError(absl::StrFormat(
-        "the %dx%d board has a side of more than 64 cells; Domineering boards are limited to 64 "
-        "cells a side (a row is one 64-bit word)",
-        rows, cols));
   Board b;
   b.frames_[0] = std::make_shared<const Frame<W>>(shape);
   b.frames_[1] = rows == cols ? b.frames_[0] : std::make_shared<const Frame<W>>(shape.transposed());

@@ -119,6 +119,10 @@ struct Frame {
   }
 };
 
+// Whether some width holds a rows x cols board: at least one row and column
+// (InvalidArgument), at most 256 cells and 64 a side (ResourceExhausted).
+absl::Status check_board(GridShape shape);
+
 // Board limits of a width: 64 * W cells, and a row (or column, which is a
 // row of the other frame) of at most 64 cells.
 template <int W>

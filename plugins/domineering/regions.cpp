@@ -52,8 +52,8 @@ absl::StatusOr<plugin::ResultTable> region_census(const plugin::OptionValues& op
       options.given("max-area") ? static_cast<int>(options.integer("max-area")) : 10;
   if (max_cells > kMaxPolyominoCells)
     return absl::InvalidArgumentError(absl::StrFormat(
-        "max-area=%d: with --engine cgt, regions of at most %d cells (the bounding box of a "
-        "larger one may pass the board's 64 cells)",
+        "max-area=%d: with --engine cgt, regions of at most %d cells (the census values "
+        "regions on one-word boards, and the bounding box of a larger one may pass 64 cells)",
         max_cells, kMaxPolyominoCells));
   cgt::SolverOptions so;
   so.max_positions = static_cast<std::uint64_t>(options.integer("memo-positions"));

@@ -77,12 +77,11 @@ absl::Status verify_csv(const std::string& file, const OutcomeSolver& solve,
     report(progress, i++, table->size());
     const std::string where = absl::StrFormat("%dx%d", shape.first, shape.second);
     const GridShape grid{shape.first, shape.second};
-    absl::StatusOr<BoardOutcome> o = solve(grid, Cells<4>::first(grid.cells()));
-    if (o.status().code() == absl::StatusCode::kResourceExhausted &&
-        std::int64_t{grid.rows} * grid.cols > kMaxWideGridCells) {
-      report_out.skipped.push_back({where, std::string(o.status().message())});
+    if (absl::Status fits = check_board(grid); !fits.ok()) {  // no width holds it
+      report_out.skipped.push_back({where, std::string(fits.message())});
       continue;
     }
+    absl::StatusOr<BoardOutcome> o = solve(grid, Cells<4>::first(grid.cells()));
     if (!o.ok()) return o.status();
     if (!o->outcome) {
       report_out.skipped.push_back({where, "unresolved within the node limit"});

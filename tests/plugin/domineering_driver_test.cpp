@@ -283,8 +283,17 @@ TEST(DomineeringDriver, CheckFilesMustCheckSomethingAndAgreeWithThemselves) {
   r = sente("table domineering --max-area 4 --quiet --check " + twice.string());
   EXPECT_EQ(r.code, 4) << r.out;
   EXPECT_NE(r.out.find("listed twice"), std::string::npos) << r.out;
+  // Boards no width holds (a side over 64, more than 256 cells) are skipped
+  // with the reason; the rest of the file is still checked.
+  const auto wide = dir / "sente_wide_boards.csv";
+  std::ofstream(wide) << "rows,cols,outcome\n2,2,1\n1,65,H\n16,17,1\n";
+  r = sente("verify domineering --quiet " + wide.string());
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("side of more than 64 cells"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("272 cells"), std::string::npos) << r.out;
   std::filesystem::remove(far);
   std::filesystem::remove(twice);
+  std::filesystem::remove(wide);
 }
 
 // Issue 23, case 10: an unresolved value exited 0, like an answer; it is
