@@ -5,7 +5,8 @@
 # one per test program) for what reads or writes outside data: the driver
 # end to end (positions, diagrams, plugin files, outputs, signals, bench), the
 # server's API, table files, the support code, and every engine on small
-# games. The game-by-game programs are left to the release run, and every
+# games. The game-by-game programs (Clobber, Toads and Frogs among them) are
+# left to the release run, and every
 # parser also runs under ASan + UBSan in scripts/fuzz.sh; tests over 10 s in
 # the release build are left out too. About 9 minutes on an idle 2-core machine from scratch (515 s measured).
 # Usage: scripts/test-asan.sh [--all] [extra ctest arguments]
@@ -14,7 +15,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 programs=(support_test engines_test matroid_test plugin_test serve_test bench_test tic_tac_toe_test
-  cram_test turning_corners_test clobber_test toads_and_frogs_test)
+  cram_test turning_corners_test)
 slow='^(web_e2e|web_load|DomineeringSearch\.|GobbletGobblersConformance\.(SolveAnalyzeAndPlayAgree|GoldenPlaythrough)|GobbletNoStacking\.|PublishedValues\.EmptyBoardValuesAndBestFirstMoves|Bench\.PlotScriptDrawsOneSvgPerGame)'
 cmake --preset asan >/dev/null
 if [ "${1:-}" = --all ]; then

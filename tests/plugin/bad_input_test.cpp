@@ -160,7 +160,7 @@ TEST(BadInput, EnginesInAnyCaseAndSizesTooLarge) {
   expect("solve domineering --board 2x2 --engine MINIMAX --json", 0, "\"engine\": \"minimax\"");
   expect("solve cram --board 2x2 --set engine=Grundy --json", 0, "\"engine\": \"grundy\"");
   expect("verify cram /dev/null --engine MINIMAX", 4, "`sente verify` of cram runs grundy");
-  expect("solve domineering --board 99999x99999", 5, "limited to 64 cells");
+  expect("solve domineering --board 99999x99999", 5, "limited to 256 cells");
   expect("solve domineering --board 4294967297x1", 5, "at most 999999999");
   expect("solve cram --board 1x99999999999999999999", 5, "too large");
   // Found on the way: 99999x99999 overflowed Dots and Boxes' line count (a crash).

@@ -99,7 +99,7 @@ TEST(CommandEngines, GameOptionsAreFlagsFromTheSchema) {
   EXPECT_NE(help.out.find("--max-positions 1..4e9"), std::string::npos) << help.out;
   EXPECT_EQ(help.out.find("--max-area"), std::string::npos) << help.out;
   const Result table = sente("table domineering --help", true);
-  EXPECT_NE(table.out.find("--max-area 1..64"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("--max-area 1..256"), std::string::npos) << table.out;
   EXPECT_NE(table.out.find("      --node-limit 0..1e18"), std::string::npos) << table.out;
   EXPECT_EQ(table.out.find("--max-positions"), std::string::npos) << table.out;
 }

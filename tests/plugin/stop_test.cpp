@@ -14,9 +14,16 @@
 
 #include "sente/plugin/loader.hpp"
 #include "sente/support/progress.hpp"
+#include "sente/testing/sanitizer.hpp"
 
 namespace sente::plugin {
 namespace {
+
+#ifdef SENTE_UNDER_ASAN
+constexpr double kStopBoundMs = 5000;
+#else
+constexpr double kStopBoundMs = 2000;
+#endif
 
 struct Case {
   std::string game;
@@ -89,7 +96,9 @@ TEST(Stop, EveryEngineStopsWhenAskedAndTheNextSolveIsRight) {
     const double ms = stop.ms_until(returned);
     std::printf("%s, %s: stopped %.1f ms after the request\n", c.game.c_str(),
                 c.big.at("engine").c_str(), ms);
-    EXPECT_LT(ms, 2000);
+    // Under ASan + UBSan everything runs 2 to 3 times slower (turning-corners'
+    // mex, which allocates a 1 GiB table first, stopped after 2.2 to 2.6 s).
+    EXPECT_LT(ms, kStopBoundMs);
 
     absl::StatusOr<Analysis> after = p.game->solve(c.small, {}, {});
     ASSERT_TRUE(after.ok()) << after.status();
