@@ -45,6 +45,14 @@ Frame<W>::Frame(GridShape s) : shape(s), all(Cells<W>::first(s.cells())), sym(s)
   const auto v = positional_values(s.cols, s.rows);
   for (int r = 0; r + 1 < s.rows; ++r)
     for (int c = 0; c < s.cols; ++c) position_value[s.bit(r, c)] = v[c + 1][r + 1];
+  const GridMaps m(s);
+  for (int i = 0; i < s.cells(); ++i) {
+    const int mirrored[4] = {i, m.flip_rows(i), m.flip_cols(i), m.half_turn(i)};
+    for (int k = 0; k < 4; ++k) images[i][k] = static_cast<std::uint8_t>(mirrored[k]);
+    const int crossed[4] = {0, 2, 1, 3};  // T∘C = R'∘T and T∘R = C'∘T
+    for (int k = 0; k < 4; ++k)
+      images[i][4 + k] = static_cast<std::uint8_t>(m.transpose(mirrored[crossed[k]]));
+  }
 }
 
 absl::Status check_board(GridShape shape) {
@@ -89,14 +97,25 @@ Position<W> Board<W>::start(Side first) const {
 
 template <int W>
 Position<W> Board<W>::from_cells(const Cells<W>& empty_as_given, Side to_move) const {
-  if (to_move == Side::kVertical) return {empty_as_given, to_move};
-  return {frame(Side::kVertical).sym.transpose(empty_as_given), to_move};
+  if (to_move == Side::kVertical) return position(empty_as_given, to_move);
+  return position(frame(Side::kVertical).sym.transpose(empty_as_given), to_move);
+}
+
+template <int W>
+Position<W> Board<W>::position(const Cells<W>& e, Side to_move) const {
+  const BitboardSymmetry<W>& sym = frame(to_move).sym;
+  Position<W> p;
+  p.empty = e;
+  p.to_move = to_move;
+  p.mirrors = {sym.flip_rows(e), sym.flip_cols(e), sym.half_turn(e)};
+  p.other = {sym.transpose(e), sym.transpose(p.mirrors[1]), sym.transpose(p.mirrors[0]),
+             sym.transpose(p.mirrors[2])};
+  return p;
 }
 
 template <int W>
 Cells<W> Board<W>::cells_as_given(const Position<W>& p) const {
-  if (p.to_move == Side::kVertical) return p.empty;
-  return frame(Side::kHorizontal).sym.transpose(p.empty);
+  return p.to_move == Side::kVertical ? p.empty : p.other[0];
 }
 
 template struct Frame<1>;

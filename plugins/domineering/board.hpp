@@ -41,11 +41,27 @@ constexpr char side_letter(Side s) {
 template <int W>
 using Cells = Bitboard<W>;
 
-// A position: the empty cells in the frame of the player to move.
+// A position: the empty cells in the frame of the player to move, with the
+// seven other images of those cells under the board's symmetries, kept up to
+// date move by move (Board::play clears two cells in each) so that the search
+// never permutes a board: the table key is the least of the first four, and
+// the other frame's image gives the opponent's lines as rows. Made by a Board
+// (position(), from_cells(), play()), never member by member.
 template <int W>
-struct Position {
-  Cells<W> empty;
+class Position {
+ public:
+  Position() = default;
+
+  Cells<W> empty;                  // the mover's frame (the player to move places vertically)
   Side to_move = Side::kVertical;  // also the frame: 0 for V, 1 for H
+  // `empty` flipped top-bottom, left-right and both (the mover's frame).
+  std::array<Cells<W>, 3> mirrors{};
+  // The transpose of `empty`, of its left-right flip, of its top-bottom flip
+  // and of its half turn: the same cells in the other frame, then that
+  // frame's own top-bottom, left-right and half-turn images.
+  std::array<Cells<W>, 4> other{};
+
+  bool operator==(const Position&) const = default;
 };
 
 // A move: the upper cell of a vertical domino in the mover's frame (< 256).
@@ -65,6 +81,10 @@ struct Frame {
   // positional values (Obsequi), favouring moves that tile the board in
   // pairs of columns from the edges; symmetric under both mirrors.
   std::array<int, 64 * W> position_value{};
+  // images[i][k]: where cell i is in image k of a position (Position): k = 0
+  // itself, 1..3 its top-bottom, left-right and half-turn mirrors, 4..7 the
+  // other frame's cells of images 0, 2, 1, 3 (transposed).
+  std::array<std::array<std::uint8_t, 8>, 64 * W> images{};
 
   // `x` moved one row up / down (its cells' neighbours below / above). A
   // one-row board has no vertical neighbours, and its width may be 64 * W, a
@@ -147,15 +167,46 @@ class Board {
   Position<W> start(Side first) const;
   // A position given as the empty cells of the board as given (V's frame).
   Position<W> from_cells(const Cells<W>& empty_as_given, Side to_move) const;
+  // A position given as the empty cells of the mover's frame.
+  Position<W> position(const Cells<W>& empty_in_frame, Side to_move) const;
   // The empty cells of `p` in the board as given.
   Cells<W> cells_as_given(const Position<W>& p) const;
 
+  // The same cells with the other player to move: the frames swap.
+  static Position<W> other_mover(const Position<W>& p) {
+    Position<W> q;
+    q.to_move = opposite(p.to_move);
+    q.empty = p.other[0];
+    for (int k = 0; k < 3; ++k) q.mirrors[k] = p.other[k + 1];
+    q.other[0] = p.empty;
+    for (int k = 0; k < 3; ++k) q.other[k + 1] = p.mirrors[k];
+    return q;
+  }
+
+  // Move m played: its two cells cleared in all eight images, frames swapped.
   Position<W> play(const Position<W>& p, Move m) const {
     const Frame<W>& f = frame(p.to_move);
-    Cells<W> e = p.empty;
-    e.reset(m);
-    e.reset(m + f.shape.cols);
-    return {f.sym.transpose(e), opposite(p.to_move)};
+    const std::array<std::uint8_t, 8>& a = f.images[m];
+    const std::array<std::uint8_t, 8>& b = f.images[m + f.shape.cols];
+    Position<W> q;
+    q.to_move = opposite(p.to_move);
+    q.empty = p.other[0];
+    q.empty.reset(a[4]);
+    q.empty.reset(b[4]);
+    for (int k = 0; k < 3; ++k) {
+      q.mirrors[k] = p.other[k + 1];
+      q.mirrors[k].reset(a[5 + k]);
+      q.mirrors[k].reset(b[5 + k]);
+    }
+    q.other[0] = p.empty;
+    q.other[0].reset(a[0]);
+    q.other[0].reset(b[0]);
+    for (int k = 0; k < 3; ++k) {
+      q.other[k + 1] = p.mirrors[k];
+      q.other[k + 1].reset(a[1 + k]);
+      q.other[k + 1].reset(b[1 + k]);
+    }
+    return q;
   }
 
  private:

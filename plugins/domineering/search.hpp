@@ -102,17 +102,14 @@ class SearchRules {
   // The least mirror image (rows, columns, both) of the empty cells when
   // symmetry is on; on a square board both frames share keys.
   Key<W> key(const Position& p) const {
-    Cells<W> k = p.empty;
-    if (switches_.symmetry) k = least_image(board_.frame(p.to_move), k);
-    return {k, board_.square() ? 0u : static_cast<std::uint32_t>(p.to_move)};
+    return {switches_.symmetry ? least_image(p) : p.empty,
+            board_.square() ? 0u : static_cast<std::uint32_t>(p.to_move)};
   }
 
   // The same cells with their least mirror image (vertical dominoes stay
   // vertical), whatever the symmetry switch: retrograde analysis enumerates
   // positions up to these symmetries.
-  Position canonical(const Position& p) const {
-    return {least_image(board_.frame(p.to_move), p.empty), p.to_move};
-  }
+  Position canonical(const Position& p) const { return board_.position(least_image(p), p.to_move); }
 
   // Every legal move, upper cells in increasing order.
   template <class F>
@@ -126,18 +123,28 @@ class SearchRules {
   template <class F>
   void for_each_search_move(const Position& p, F&& visit) const {
     const Frame<W>& f = board_.frame(p.to_move);
-    Cells<W> m = f.vertical_moves(p.empty);
-    if (switches_.skip_safe) {
-      const Cells<W> prot = p.empty & ~f.horizontal_cover(p.empty);
-      const Cells<W> unsafe = m & ~(prot & f.below(prot));
-      if (unsafe) m = unsafe;
-    }
     if (!switches_.order) {
+      Cells<W> m = f.vertical_moves(p.empty);
+      if (switches_.skip_safe) {
+        const Cells<W> prot = p.empty & ~f.horizontal_cover(p.empty);
+        const Cells<W> unsafe = m & ~(prot & f.below(prot));
+        if (unsafe) m = unsafe;
+      }
       m.for_each([&](int i) { visit(static_cast<Move>(i)); });
       return;
     }
+    // The same in the other frame, whose rows are my columns: bit order is
+    // column by column. A vertical move of mine is a horizontal pair there.
+    const Frame<W>& g = board_.frame(opposite(p.to_move));
+    const Cells<W>& t = p.other[0];
+    Cells<W> m = g.horizontal_moves(t);
+    if (switches_.skip_safe) {
+      const Cells<W> prot = t & ~g.vertical_cover(t);
+      const Cells<W> unsafe = m & ~(prot & (prot >> 1));
+      if (unsafe) m = unsafe;
+    }
     const int rows = f.shape.rows, cols = f.shape.cols;
-    f.sym.transpose(m).for_each([&](int i) {  // i = c * rows + r
+    m.for_each([&](int i) {  // i = c * rows + r
       visit(static_cast<Move>((i % rows) * cols + i / rows));
     });
   }
@@ -151,24 +158,26 @@ class SearchRules {
     const Frame<W>& f = board_.frame(p.to_move);
     std::vector<Position> parts;
     for (const Cells<W>& region : f.adjacency.regions(p.empty))
-      if (region.count() > 1) parts.push_back({top_left(f.shape, region), p.to_move});
+      if (region.count() > 1)
+        parts.push_back(board_.position(top_left(f.shape, region), p.to_move));
     return parts;
   }
 
   // The same cells with the other side to move (partizan outcome classes).
-  Position other_mover(const Position& p) const {
-    return board_.from_cells(board_.cells_as_given(p), opposite(p.to_move));
-  }
+  Position other_mover(const Position& p) const { return Board<W>::other_mover(p); }
   // 0: V (Left) to move, 1: H.
   int player(const Position& p) const { return p.to_move == Side::kVertical ? 0 : 1; }
 
   ValueRange bounds(const Position& p) const {
     if (!switches_.safe_bound) return {-1, 1};
+    // The opponent's dominoes are vertical in its own frame, on the transpose.
     const Frame<W>& f = board_.frame(p.to_move);
+    const Frame<W>& g = board_.frame(opposite(p.to_move));
     const Cells<W>& e = p.empty;
+    const Cells<W>& t = p.other[0];
     const int my_safe = f.vertical_packing(e & ~f.horizontal_cover(e));
-    if (my_safe > f.horizontal_packing(e)) return {1, 1};
-    const int opp_safe = f.horizontal_packing(e & ~f.vertical_cover(e));
+    if (my_safe > g.vertical_packing(t)) return {1, 1};
+    const int opp_safe = g.vertical_packing(t & ~g.horizontal_cover(t));
     if (opp_safe >= f.vertical_packing(e)) return {-1, -1};
     return {-1, 1};
   }
@@ -179,7 +188,7 @@ class SearchRules {
         f.shape.cols > OwnBoard::kMaxCols)
       return {-1, 1};
     // My own board is the opponent's frame (I place along its rows).
-    const OwnBoard mine(f.sym.transpose(p.empty), f.shape.cols, f.shape.rows);
+    const OwnBoard mine(p.other[0], f.shape.cols, f.shape.rows);
     if (mine.margin(true) > 0) return {1, 1};
     const OwnBoard theirs(p.empty, f.shape.rows, f.shape.cols);
     if (theirs.margin(false) >= 0) return {-1, -1};
@@ -195,43 +204,49 @@ class SearchRules {
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
     if (!switches_.order) return;
     const Frame<W>& f = board_.frame(p.to_move);
+    const Frame<W>& g = board_.frame(opposite(p.to_move));
     const int cols = f.shape.cols;
-    const Lines before = cells(f, p.empty);  // shared by every move's comparison
+    const Lines before = lines(f, g, p.empty, p.other[0]);  // shared by every move's comparison
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int cell = moves[i];
-      const bool touches = before.mine.test(cell) || before.mine.test(cell + cols);
       const int r = cell / cols, c = cell % cols;
-      Cells<W> e = p.empty;
+      const std::uint8_t a = f.images[cell][4], b = f.images[cell + cols][4];
+      const bool touches = before.mine.test(a) || before.mine.test(b);
+      Cells<W> e = p.empty, t = p.other[0];
       e.reset(cell);
       e.reset(cell + cols);
-      const Lines after = cells(f, e);
-      int s = my_lines(f, after, c) - my_lines(f, before, c);
+      t.reset(a);
+      t.reset(b);
+      const Lines after = lines(f, g, e, t);
+      int s = my_lines(g, after, c) - my_lines(g, before, c);
       s -= opp_lines(f, after, r) - opp_lines(f, before, r);
       score[i] = 128 * s + f.position_value[cell] - (touches ? 1 << 20 : 0);
     }
   }
 
  private:
-  // Empty cells, and those only I (only the opponent) can ever cover.
+  // The cells as lines: my columns are the other frame's rows. `mine`: the
+  // cells only I can ever cover (transposed); `theirs`: those only the
+  // opponent can (my frame).
   struct Lines {
-    Cells<W> empty, mine, theirs;
+    Cells<W> empty, empty_t, mine, theirs;
   };
-  static Lines cells(const Frame<W>& f, const Cells<W>& e) {
-    return {e, e & ~f.horizontal_cover(e), e & ~f.vertical_cover(e)};
+  static Lines lines(const Frame<W>& f, const Frame<W>& g, const Cells<W>& e, const Cells<W>& t) {
+    return {e, t, t & ~g.vertical_cover(t), e & ~f.vertical_cover(e)};
   }
 
-  // My packing in column c plus my safe packing in columns c-1..c+1.
-  [[gnu::always_inline]] int my_lines(const Frame<W>& f, const Lines& x, int c) const {
+  // My packing in column c plus my safe packing in columns c-1..c+1 (rows
+  // of the other frame g).
+  [[gnu::always_inline]] static int my_lines(const Frame<W>& g, const Lines& x, int c) {
     int n = 0;
-    for (int k = std::max(0, c - 1); k <= std::min(f.shape.cols - 1, c + 1); ++k) {
-      const Cells<W> col = f.first_col << k;
-      if (k == c) n += line_pairs(x.empty.extract(col));
-      n += line_pairs(x.mine.extract(col));
+    for (int k = std::max(0, c - 1); k <= std::min(g.shape.rows - 1, c + 1); ++k) {
+      if (k == c) n += line_pairs(g.row(x.empty_t, k));
+      n += line_pairs(g.row(x.mine, k));
     }
     return n;
   }
   // The opponent's packing in rows r, r+1 plus its safe packing in rows r-1..r+2.
-  [[gnu::always_inline]] int opp_lines(const Frame<W>& f, const Lines& x, int r) const {
+  [[gnu::always_inline]] static int opp_lines(const Frame<W>& f, const Lines& x, int r) {
     int n = 0;
     for (int k = std::max(0, r - 1); k <= std::min(f.shape.rows - 1, r + 2); ++k) {
       if (k == r || k == r + 1) n += line_pairs(f.row(x.empty, k));
@@ -240,8 +255,8 @@ class SearchRules {
     return n;
   }
 
-  static Cells<W> least_image(const Frame<W>& f, const Cells<W>& e) {
-    return std::min({e, f.sym.flip_rows(e), f.sym.flip_cols(e), f.sym.half_turn(e)});
+  static Cells<W> least_image(const Position& p) {
+    return std::min({p.empty, p.mirrors[0], p.mirrors[1], p.mirrors[2]});
   }
 
   Board<W> board_;

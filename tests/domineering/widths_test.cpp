@@ -93,8 +93,9 @@ TEST(DomineeringWidths, RegionsOfLargeBoardsAgreeWithPlainMinimax) {
 }
 
 // Frames: the transpose and back gives the cells as given, every move keeps
-// the position on the board, and a region anywhere on the board is its
-// component moved to the corner.
+// the position on the board and its seven symmetric images equal to those
+// computed afresh from the child's cells, and a region anywhere on the board
+// is its component moved to the corner.
 template <int W>
 void check_frames(int rows, int cols, std::mt19937_64& rng) {
   const Board<W> b = *Board<W>::make(rows, cols);
@@ -112,6 +113,8 @@ void check_frames(int rows, int cols, std::mt19937_64& rng) {
         const Position<W> child = b.play(p, m);
         ASSERT_EQ(child.empty.count(), p.empty.count() - 2);
         ASSERT_EQ(child.empty & ~b.frame(opposite(s)).all, Cells<W>());
+        ASSERT_EQ(child, b.position(child.empty, child.to_move)) << rows << "x" << cols;
+        ASSERT_EQ(game.other_mover(child), b.from_cells(b.cells_as_given(child), s));
         ++moves;
       });
       int expected = 0;  // counted on the cells as given
@@ -142,6 +145,8 @@ void check_frames(int rows, int cols, std::mt19937_64& rng) {
 
 TEST(DomineeringWidths, FramesRoundTripAndMovesStayOnTheBoard) {
   std::mt19937_64 rng(3);
+  for (auto [m, n] : {std::pair{8, 8}, {7, 9}, {1, 64}, {64, 1}, {2, 5}, {1, 1}})
+    check_frames<1>(m, n, rng);
   for (auto [m, n] : {std::pair{9, 9}, {11, 11}, {5, 20}, {20, 5}, {2, 64}, {64, 2}, {8, 8}})
     check_frames<2>(m, n, rng);
   for (auto [m, n] : {std::pair{16, 16}, {13, 17}, {4, 64}, {64, 4}, {9, 9}, {3, 5}})

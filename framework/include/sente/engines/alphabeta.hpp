@@ -298,6 +298,14 @@ class AlphaBeta {
     if (options_.use_table && options_.use_etc) {
       // Enhanced transposition cut-off (Plaat, Schaeffer et al. 1996): a
       // child the table already proves good enough ends the node unsearched.
+      // The children's buckets are fetched first, so that their cache
+      // misses (the table is large, probes are random) overlap.
+      for (int i = 0; i < list.size; ++i) {
+        if constexpr (alphabeta_detail::ScoredPlay<G>)
+          table_.prefetch(game_->key(game_->play(p, list.items[i]).child));
+        else
+          table_.prefetch(game_->key(game_->play(p, list.items[i])));
+      }
       for (int i = 0; i < list.size; ++i) {
         int v;
         if constexpr (alphabeta_detail::ScoredPlay<G>) {

@@ -11,6 +11,14 @@
 //          (log2 of its node count), so expensive proofs survive;
 //   slot 1 "newest" takes every store that slot 0 refuses.
 // A store for a key already present overwrites that slot.
+//
+// Memory: the table is mapped with huge pages (2 MiB; a probe lands anywhere,
+// so small pages would cost a TLB miss each) and used from its first 2 MiB
+// up: the part in use doubles whenever it has taken as many stores as it has
+// slots, until it is the whole table, each entry then moved to the bucket its
+// hash picks under the wider mask (a split, as in linear hashing: bucket i
+// goes to i or i + n). A small search so touches, and the kernel zero-fills,
+// only the memory it needs.
 #pragma once
 
 #include <bit>
@@ -45,7 +53,7 @@ class TranspositionTable {
     Bound bound = Bound::kNone;
     std::uint8_t work = 0;  // ceil(log2(subtree nodes)), 0 for an empty slot
   };
-  struct Bucket {
+  struct alignas(sizeof(Entry) * 2 <= 64 ? 64 : 128) Bucket {
     Entry slot[2];
   };
 
@@ -58,17 +66,19 @@ class TranspositionTable {
   static absl::StatusOr<TranspositionTable> create(std::uint64_t bytes) {
     std::uint64_t buckets = std::bit_floor(std::max<std::uint64_t>(bytes / sizeof(Bucket), 1));
     TableOptions o;
-    o.zeroed = true;  // calloc: the kernel's zero pages, touched as the search goes
+    o.zeroed = true;  // the kernel's zero pages, touched as the search goes
+    o.huge_pages = true;
     o.hint = "use a smaller table size";
     auto table = allocate_table<Bucket>(buckets, "a transposition table", o);
     if (!table.ok()) return table.status();
     TranspositionTable t;
     t.buckets_ = std::move(*table);
-    t.mask_ = buckets - 1;
+    t.full_mask_ = buckets - 1;
+    t.mask_ = std::min<std::uint64_t>(buckets, kFirstBuckets) - 1;
     return t;
   }
 
-  std::uint64_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  std::uint64_t bytes() const { return (full_mask_ + 1) * sizeof(Bucket); }
   const TableStats& stats() const { return stats_; }
 
   // The entry for `key`, or nullptr.
@@ -92,9 +102,15 @@ class TranspositionTable {
     return nullptr;
   }
 
+  // Starts loading the bucket of `key` into the cache (a later peek or probe
+  // of it then waits less): the search prefetches all children before
+  // looking any up, so their cache misses overlap.
+  void prefetch(const Key& key) const { __builtin_prefetch(&buckets_[key_hash(key) & mask_]); }
+
   // Records that `key` has `value` with `bound`, proved with `nodes` nodes.
   void store(const Key& key, int value, Bound bound, std::uint64_t nodes) {
     ++stats_.stores;
+    if (++stores_in_use_ > (mask_ + 1) / 32 && mask_ < full_mask_) grow();
     Bucket& b = buckets_[key_hash(key) & mask_];
     const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
     Entry fresh{key, static_cast<std::int16_t>(value), bound, work};
@@ -116,8 +132,26 @@ class TranspositionTable {
 
  private:
   TranspositionTable() = default;
+
+  // Doubles the part in use, splitting each bucket i into i and i + n.
+  void grow() {
+    const std::uint64_t n = mask_ + 1;
+    for (std::uint64_t i = 0; i < n; ++i) {
+      for (Entry& e : buckets_[i].slot) {
+        if (e.bound == Bound::kNone || !(key_hash(e.key) & n)) continue;
+        buckets_[i + n].slot[&e - buckets_[i].slot] = e;
+        e = Entry{};
+      }
+    }
+    mask_ = 2 * n - 1;
+    stores_in_use_ = 0;
+  }
+  // The part used first: one huge page.
+  static constexpr std::uint64_t kFirstBuckets = (std::uint64_t{2} << 20) / sizeof(Bucket);
   TableBuffer<Bucket> buckets_;
-  std::uint64_t mask_ = 0;
+  std::uint64_t mask_ = 0;           // of the part in use
+  std::uint64_t full_mask_ = 0;      // of the whole table
+  std::uint64_t stores_in_use_ = 0;  // since the part in use last doubled
   TableStats stats_;
 };
 

@@ -51,7 +51,8 @@ struct TableOptions {
   // Zero-filled (by the kernel, page by page as touched) rather than
   // uninitialised.
   bool zeroed = false;
-  // 2 MiB-aligned with MADV_HUGEPAGE, for tables read at scattered places.
+  // Mapped 2 MiB-aligned with MADV_HUGEPAGE, for tables read at scattered
+  // places (fewer TLB misses); zero-filled by the kernel as touched.
   bool huge_pages = false;
 };
 
@@ -102,9 +103,15 @@ inline absl::Status table_allocation_failed(std::string_view what, std::uint64_t
       o));
 }
 
-// Owns a table's memory (std::free).
+// Owns a table's memory: std::free, or munmap of `mapped` bytes.
 struct FreeTable {
-  void operator()(void* p) const { std::free(p); }
+  std::size_t mapped = 0;
+  void operator()(void* p) const {
+    if (mapped)
+      munmap(p, mapped);
+    else
+      std::free(p);
+  }
 };
 template <class T>
 using TableBuffer = std::unique_ptr<T[], FreeTable>;
@@ -121,18 +128,23 @@ absl::StatusOr<TableBuffer<T>> allocate_table(std::uint64_t count, std::string_v
   if (absl::Status s = check_table_memory(what, bytes, o); !s.ok()) return s;
   if (bytes > static_cast<std::uint64_t>(std::numeric_limits<std::ptrdiff_t>::max()))
     return table_allocation_failed(what, bytes, o);
-  void* p = nullptr;
   if (o.huge_pages) {
+    // Over-map by one huge page and trim, so the table starts 2 MiB-aligned.
     constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
     const std::uint64_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-    p = std::aligned_alloc(kHuge, rounded);
-    if (p != nullptr) {
-      madvise(p, rounded, MADV_HUGEPAGE);  // advice only: no huge pages is no error
-      if (o.zeroed) std::memset(p, 0, bytes);
-    }
-  } else {
-    p = o.zeroed ? std::calloc(bytes, 1) : std::malloc(bytes);
+    void* raw = mmap(nullptr, rounded + kHuge, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (raw == MAP_FAILED) return table_allocation_failed(what, bytes, o);
+    const auto start = reinterpret_cast<std::uintptr_t>(raw);
+    const std::uintptr_t aligned = (start + kHuge - 1) / kHuge * kHuge;
+    if (aligned > start) munmap(raw, aligned - start);
+    const std::uintptr_t tail = start + rounded + kHuge - (aligned + rounded);
+    if (tail) munmap(reinterpret_cast<void*>(aligned + rounded), tail);
+    void* p = reinterpret_cast<void*>(aligned);
+    madvise(p, rounded, MADV_HUGEPAGE);  // advice only: no huge pages is no error
+    return TableBuffer<T>(static_cast<T*>(p), FreeTable{rounded});
   }
+  void* p = o.zeroed ? std::calloc(bytes, 1) : std::malloc(bytes);
   if (p == nullptr) return table_allocation_failed(what, bytes, o);
   return TableBuffer<T>(static_cast<T*>(p));
 }
