@@ -167,6 +167,28 @@ TEST(TranspositionTable, KeepsTheDeepestAndTheNewestEntry) {
   EXPECT_EQ(t->probe({1})->bound, Bound::kLower);
 }
 
+// The table starts on its first 2 MiB and doubles as it fills: entries stored
+// before a doubling move with it (the bucket splits), so almost every key
+// stored is found again, and every key found has its own value.
+TEST(TranspositionTable, GrowingKeepsItsEntries) {
+  using Key = ScoredModel::Key;
+  auto t = TranspositionTable<Key>::create(std::uint64_t{64} << 20);
+  ASSERT_TRUE(t.ok());
+  constexpr std::uint64_t kKeys = 200'000;  // about 6 doublings from 2 MiB
+  for (std::uint64_t i = 0; i < kKeys; ++i)
+    t->store({i}, static_cast<int>(i % 1000), Bound::kExact, 1);
+  std::uint64_t found = 0;
+  for (std::uint64_t i = 0; i < kKeys; ++i) {
+    const auto* e = t->peek({i});
+    if (!e) continue;
+    ++found;
+    EXPECT_EQ(e->value, static_cast<int>(i % 1000));
+  }
+  // One in 1024 of the table's slots holds a key when it is at its largest:
+  // only colliding early keys can be lost.
+  EXPECT_GT(found, kKeys * 99 / 100);
+}
+
 TEST(PartizanOutcome, ClassesFromBothSearches) {
   const SearchResult win{true, 1}, loss{true, -1}, open{};
   EXPECT_EQ(outcome_class(win, win), OutcomeClass::kN);
