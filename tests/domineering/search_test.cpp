@@ -139,6 +139,38 @@ TEST(DomineeringSearch, TransposeIdentityOnEveryBoardUpTo24Squares) {
     }
 }
 
+// Two and three threads sharing the table give one thread's outcome on every
+// rectangle of at most 36 cells, both sides first, and on random positions
+// of 6x6 and 5x7 (the whole 280 rectangles of at most 64 cells: the long run
+// in docs/games/domineering.md).
+TEST(DomineeringSearch, ThreadsGiveOneThreadsOutcomes) {
+  SearchOptions one, two, three;
+  one.table_bytes = two.table_bytes = three.table_bytes = std::uint64_t{16} << 20;
+  two.threads = 2;
+  three.threads = 3;
+  for (int m = 1; m <= 36; ++m)
+    for (int n = 1; m * n <= 36; ++n) {
+      const Board board = *Board::make(m, n);
+      const auto expected = solve_outcome(board, board.shape().all(), Switches{}, one);
+      ASSERT_TRUE(expected.ok() && expected->outcome);
+      for (const SearchOptions& o : {two, three}) {
+        const auto r = solve_outcome(board, board.shape().all(), Switches{}, o);
+        ASSERT_TRUE(r.ok());
+        EXPECT_EQ(r->outcome, expected->outcome) << m << "x" << n << " threads " << o.threads;
+      }
+    }
+  std::mt19937_64 rng(808);
+  for (int trial = 0; trial < 40; ++trial) {
+    const auto [rows, cols] = trial % 2 ? std::pair{6, 6} : std::pair{5, 7};
+    naive::Grid g = naive::random_grid(rng, rows, cols, 0.1 + 0.05 * (trial % 3));
+    const Board board = *Board::make(rows, cols);
+    const auto expected = solve_outcome(board, cells_of(g), Switches{}, one);
+    const auto r = solve_outcome(board, cells_of(g), Switches{}, two);
+    ASSERT_TRUE(expected.ok() && r.ok());
+    EXPECT_EQ(r->outcome, expected->outcome) << g.text();
+  }
+}
+
 TEST(DomineeringSearch, TinyTableForcesReplacementAndStaysCorrect) {
   std::mt19937_64 rng(77);
   SearchOptions tiny;

@@ -55,6 +55,37 @@ TEST(AlphaBeta, AgreesWithPlainNegamaxOnRandomScoredGames) {
   }
 }
 
+// Several threads sharing one table (and a table of one bucket, where their
+// stores collide all the time) give the values of plain negamax, in full and
+// narrow windows.
+TEST(AlphaBeta, ThreadsGiveTheValuesOfPlainNegamax) {
+  std::mt19937_64 rng(29);
+  for (int trial = 0; trial < 24; ++trial) {
+    const ScoredModel m{random_game(rng, 6 + trial % 4, 12, 4)};
+    const int n = static_cast<int>(m.g.gs.size());
+    for (int threads : {2, 3}) {
+      SearchOptions o;
+      o.threads = threads;
+      o.table_bytes = trial % 3 == 0 ? 0 : std::uint64_t{1} << 20;
+      auto engine = AlphaBeta<ScoredModel>::create(m, o);
+      ASSERT_TRUE(engine.ok());
+      for (std::uint64_t s = 0; s < m.g.state_count(); s += 1 + trial % 5) {
+        const int truth = negamax(m.g, s);
+        const SearchResult r = engine->solve(s);
+        ASSERT_TRUE(r.resolved);
+        ASSERT_EQ(r.value, truth) << "trial " << trial << " threads " << threads << " state " << s;
+        const int alpha = std::uniform_int_distribution<int>(-n - 1, n)(rng);
+        const int beta = std::uniform_int_distribution<int>(alpha + 1, n + 1)(rng);
+        const SearchResult w = engine->solve(s, {}, alpha, beta);
+        ASSERT_TRUE(w.resolved);
+        expect_window_result(w.value, truth, alpha, beta,
+                             absl::StrFormat("threads %d state %d", threads, s));
+      }
+      EXPECT_EQ(engine->stats().threads, threads);
+    }
+  }
+}
+
 TEST(AlphaBeta, NarrowWindowsGiveBoundsOnTheRightSideAndTheTableKeepsThemApart) {
   std::mt19937_64 rng(11);
   for (int trial = 0; trial < 30; ++trial) {
@@ -153,15 +184,15 @@ TEST(TranspositionTable, KeepsTheDeepestAndTheNewestEntry) {
   t->store({1}, 5, Bound::kExact, 1000);  // deep
   t->store({2}, 6, Bound::kLower, 3);     // shallow: the newest slot
   t->store({3}, 7, Bound::kUpper, 2);     // shallow: replaces 2
-  ASSERT_NE(t->probe({1}), nullptr);
+  ASSERT_TRUE(t->probe({1}).has_value());
   EXPECT_EQ(t->probe({1})->value, 5);
-  EXPECT_EQ(t->probe({2}), nullptr);
-  ASSERT_NE(t->probe({3}), nullptr);
+  EXPECT_FALSE(t->probe({2}).has_value());
+  ASSERT_TRUE(t->probe({3}).has_value());
   EXPECT_EQ(t->probe({3})->bound, Bound::kUpper);
   t->store({4}, 8, Bound::kExact, 5000);  // deeper than 1: 1 moves to the newest slot
-  EXPECT_NE(t->probe({4}), nullptr);
-  EXPECT_NE(t->probe({1}), nullptr);
-  EXPECT_EQ(t->probe({3}), nullptr);
+  EXPECT_TRUE(t->probe({4}).has_value());
+  EXPECT_TRUE(t->probe({1}).has_value());
+  EXPECT_FALSE(t->probe({3}).has_value());
   t->store({1}, -2, Bound::kLower, 1);  // same key: overwritten in place
   EXPECT_EQ(t->probe({1})->value, -2);
   EXPECT_EQ(t->probe({1})->bound, Bound::kLower);
@@ -179,7 +210,7 @@ TEST(TranspositionTable, GrowingKeepsItsEntries) {
     t->store({i}, static_cast<int>(i % 1000), Bound::kExact, 1);
   std::uint64_t found = 0;
   for (std::uint64_t i = 0; i < kKeys; ++i) {
-    const auto* e = t->peek({i});
+    const auto e = t->probe({i});
     if (!e) continue;
     ++found;
     EXPECT_EQ(e->value, static_cast<int>(i % 1000));

@@ -28,17 +28,29 @@
 // "The history heuristic", ICCA J. 1983) to break ties. A node limit stops the
 // search with an explicit "unresolved" result; nothing from an interrupted
 // subtree is stored or returned as a value.
+//
+// Threads (SearchOptions::threads): every thread searches the whole tree from
+// the root, sharing one lock-free transposition table, and a child another
+// thread is searching is put off until the node's other children are done
+// (simplified ABDADA: Weill, "The ABDADA distributed minimax search
+// algorithm", ICCA J. 1996; Kerrigan's "simplified ABDADA", 2016), so the
+// threads spread over different subtrees and feed each other's table. The
+// first thread to finish gives the value, which is the same whatever the
+// thread count; node counts are deterministic only with one thread.
 #pragma once
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -131,6 +143,28 @@ void search_moves(const G& g, const typename G::Position& p, MoveList<G>& list) 
   else
     for_each_move(g, p, [&](const typename G::Move& m) { list.push_back(m); });
 }
+
+// The positions some thread is searching, by key hash (a small lossy table:
+// a collision only puts a child off needlessly, or lets two threads search
+// it).
+class BusyTable {
+ public:
+  static constexpr int kBits = 15;
+  bool busy(std::uint64_t h) const {
+    return slots_[h & kMask].load(std::memory_order_relaxed) == h;
+  }
+  void enter(std::uint64_t h) { slots_[h & kMask].store(h, std::memory_order_relaxed); }
+  void leave(std::uint64_t h) {
+    std::uint64_t expected = h;
+    slots_[h & kMask].compare_exchange_strong(expected, 0, std::memory_order_relaxed);
+  }
+
+ private:
+  static constexpr std::uint64_t kMask = (std::uint64_t{1} << kBits) - 1;
+  std::unique_ptr<std::atomic<std::uint64_t>[]> slots_ {
+    new std::atomic<std::uint64_t>[ std::size_t{1} << kBits ]()
+  };
+};
 }  // namespace alphabeta_detail
 
 struct SearchOptions {
@@ -141,6 +175,7 @@ struct SearchOptions {
   bool use_order = true;    // call the game's order() hook
   bool use_history = true;  // history heuristic
   bool use_etc = true;      // enhanced transposition cut-offs
+  int threads = 1;          // threads searching together (see above); node_limit is per thread
 };
 
 // Deterministic counts (same input and options, same counts).
@@ -155,6 +190,7 @@ struct SearchStats {
   std::uint64_t etc_cutoffs = 0;    // nodes ended by a child's table entry
   std::uint64_t table_bytes = 0;
   double seconds = 0;
+  int threads = 1;
 };
 
 // The result of one search: `value` when resolved (exact, or a bound of the
@@ -175,7 +211,10 @@ class AlphaBeta {
 
   // Fails (ResourceExhausted) when the transposition table does not fit.
   static absl::StatusOr<AlphaBeta> create(const G& game, SearchOptions options) {
-    auto table = TranspositionTable<Key>::create(options.use_table ? options.table_bytes : 0);
+    options.threads = std::max(options.threads, 1);
+    // A table that grows as it fills serves one thread only.
+    auto table = TranspositionTable<Key>::create(options.use_table ? options.table_bytes : 0,
+                                                 /*grow=*/options.threads == 1);
     if (!table.ok()) return table.status();
     return AlphaBeta(game, options, std::move(*table));
   }
@@ -187,17 +226,15 @@ class AlphaBeta {
                      std::optional<int> alpha = {}, std::optional<int> beta = {}) {
     const ValueRange r = sente::value_range(*game_);
     const auto start = std::chrono::steady_clock::now();
-    budget_end_ = options_.node_limit ? stats_.nodes + options_.node_limit
-                                      : std::numeric_limits<std::uint64_t>::max();
-    aborted_ = stopped_ = false;
+    const int a = alpha.value_or(r.lo - 1), b = beta.value_or(r.hi + 1);
     progress_ = &progress;
     stop_ = progress.stop_flag();
-    const int v = search(root, alpha.value_or(r.lo - 1), beta.value_or(r.hi + 1));
+    const SearchResult result = options_.threads > 1 ? solve_together(root, a, b) : run(root, a, b);
     finish(start);
-    if (!aborted_) report(progress, kProgressScale, kProgressScale);
+    if (result.resolved) report(progress, kProgressScale, kProgressScale);
     progress_ = nullptr;
     stop_ = nullptr;
-    return aborted_ ? SearchResult{false, 0, stopped_} : SearchResult{true, v};
+    return result;
   }
 
   // One entry per legal move of `root`: the move, its value for the player to
@@ -240,17 +277,73 @@ class AlphaBeta {
   AlphaBeta(const G& game, SearchOptions options, TranspositionTable<Key> table)
       : game_(&game),
         options_(options),
-        table_(std::move(table)),
+        table_(std::make_shared<TranspositionTable<Key>>(std::move(table))),
         range_(sente::value_range(game)) {
-    stats_.table_bytes = options_.use_table ? table_.bytes() : 0;
+    stats_.table_bytes = options_.use_table ? table_->bytes() : 0;
+    stats_.threads = options_.threads;
     if constexpr (alphabeta_detail::HasHistory<G>) history_.assign(G::kMoveIds, 0);
+    if (options_.threads > 1) busy_ = std::make_shared<alphabeta_detail::BusyTable>();
   }
 
   void finish(std::chrono::steady_clock::time_point start) {
     stats_.seconds +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    stats_.table_probes = table_.stats().probes;
-    stats_.table_hits = table_.stats().hits;
+  }
+
+  // One thread's search from the root with its own node budget.
+  SearchResult run(const Position& root, int alpha, int beta) {
+    budget_end_ = options_.node_limit ? stats_.nodes + options_.node_limit
+                                      : std::numeric_limits<std::uint64_t>::max();
+    aborted_ = stopped_ = false;
+    const int v = search(root, alpha, beta);
+    return aborted_ ? SearchResult{false, 0, stopped_} : SearchResult{true, v};
+  }
+
+  // All threads search from the root; the first to finish gives the value
+  // and the others stop. Each helper is a copy of this searcher (its own
+  // statistics, history and depth) sharing the table and the busy marks.
+  SearchResult solve_together(const Position& root, int alpha, int beta) {
+    std::atomic<bool> finished{false};
+    std::atomic<int> first{-1};
+    std::vector<SearchResult> results(options_.threads);
+    auto publish = [&](int k, const SearchResult& r) {
+      results[k] = r;
+      if (!r.resolved) return;
+      int none = -1;
+      first.compare_exchange_strong(none, k);
+      finished.store(true, std::memory_order_relaxed);
+    };
+    std::vector<AlphaBeta> helpers(options_.threads - 1, *this);
+    std::vector<std::thread> threads;
+    for (int k = 0; k < options_.threads - 1; ++k) {
+      AlphaBeta& h = helpers[k];
+      h.stats_ = SearchStats{};
+      h.progress_ = nullptr;
+      h.finished_ = &finished;
+      threads.emplace_back([&, k] { publish(k + 1, helpers[k].run(root, alpha, beta)); });
+    }
+    finished_ = &finished;
+    publish(0, run(root, alpha, beta));
+    finished.store(true, std::memory_order_relaxed);  // the main thread is done: all stop
+    for (std::thread& t : threads) t.join();
+    finished_ = nullptr;
+    for (const AlphaBeta& h : helpers) add(h.stats_);
+    const int k = first.load();
+    if (k >= 0) return results[k];
+    bool stopped = false;
+    for (const SearchResult& r : results) stopped = stopped || r.stopped;
+    return {false, 0, stopped};
+  }
+
+  void add(const SearchStats& o) {
+    stats_.nodes += o.nodes;
+    stats_.terminal += o.terminal;
+    stats_.table_probes += o.table_probes;
+    stats_.table_hits += o.table_hits;
+    stats_.table_cutoffs += o.table_cutoffs;
+    stats_.bound_hits += o.bound_hits;
+    stats_.cutoffs += o.cutoffs;
+    stats_.etc_cutoffs += o.etc_cutoffs;
   }
 
   // Negamax, fail-soft. Returns garbage once aborted_ is set; callers check.
@@ -259,9 +352,15 @@ class AlphaBeta {
       aborted_ = true;
       return 0;
     }
-    if (stop_ && stats_.nodes % kStopInterval == 0 && stop_->stop_requested()) {
-      aborted_ = stopped_ = true;
-      return 0;
+    if (stats_.nodes % kStopInterval == 0) {
+      if (stop_ && stop_->stop_requested()) {
+        aborted_ = stopped_ = true;
+        return 0;
+      }
+      if (finished_ && finished_->load(std::memory_order_relaxed)) {  // another thread is done
+        aborted_ = true;
+        return 0;
+      }
     }
     ++stats_.nodes;
     const ValueRange range = range_;
@@ -273,7 +372,9 @@ class AlphaBeta {
     Key key{};
     if (options_.use_table) {
       key = game_->key(p);
-      if (const auto* e = table_.probe(key)) {
+      ++stats_.table_probes;
+      if (const auto e = table_->probe(key)) {
+        ++stats_.table_hits;
         const int v = e->value;
         if (e->bound == Bound::kExact || (e->bound == Bound::kLower && v >= beta) ||
             (e->bound == Bound::kUpper && v <= alpha)) {
@@ -302,15 +403,15 @@ class AlphaBeta {
       // misses (the table is large, probes are random) overlap.
       for (int i = 0; i < list.size; ++i) {
         if constexpr (alphabeta_detail::ScoredPlay<G>)
-          table_.prefetch(game_->key(game_->play(p, list.items[i]).child));
+          table_->prefetch(game_->key(game_->play(p, list.items[i]).child));
         else
-          table_.prefetch(game_->key(game_->play(p, list.items[i])));
+          table_->prefetch(game_->key(game_->play(p, list.items[i])));
       }
       for (int i = 0; i < list.size; ++i) {
         int v;
         if constexpr (alphabeta_detail::ScoredPlay<G>) {
           auto s = game_->play(p, list.items[i]);
-          const auto* e = table_.peek(game_->key(s.child));
+          const auto e = table_->probe(game_->key(s.child));
           if (!e) continue;
           const bool usable = s.effect.again
                                   ? (e->bound == Bound::kExact || e->bound == Bound::kLower)
@@ -318,7 +419,7 @@ class AlphaBeta {
           if (!usable) continue;
           v = s.effect.again ? s.effect.points + e->value : s.effect.points - e->value;
         } else {
-          const auto* e = table_.peek(game_->key(game_->play(p, list.items[i])));
+          const auto e = table_->probe(game_->key(game_->play(p, list.items[i])));
           if (!e || !(e->bound == Bound::kExact || e->bound == Bound::kUpper)) continue;
           v = -e->value;
         }
@@ -333,38 +434,70 @@ class AlphaBeta {
     const int level = depth_;  // 0 at the root
     ++depth_;
     int best = range.lo - 1;
-    for (int i = 0; i < list.size; ++i) {
-      if (progress_ && level < 2) report_progress(level, i, list.size);
-      const Move m = list.items[i];
-      int v;
-      if constexpr (alphabeta_detail::ScoredPlay<G>) {
-        auto s = game_->play(p, m);
-        const MoveEffect e = s.effect;
-        v = e.again ? e.points + search(s.child, alpha - e.points, beta - e.points)
-                    : e.points - search(s.child, e.points - beta, e.points - alpha);
-      } else {
-        v = -search(game_->play(p, m), -beta, -alpha);
+    // With threads: a child another thread is searching waits for a second
+    // pass (never the first child: the eldest brother goes first).
+    MoveList<G> deferred;
+    for (int pass = 0; pass < (busy_ ? 2 : 1); ++pass) {
+      const MoveList<G>& moves = pass == 0 ? list : deferred;
+      bool cut = false;
+      for (int i = 0; i < moves.size; ++i) {
+        if (progress_ && level < 2 && pass == 0) report_progress(level, i, list.size);
+        const Move m = moves.items[i];
+        const std::optional<int> v = search_move(p, m, alpha, beta, pass == 0 && i > 0);
+        if (!v) {
+          deferred.push_back(m);
+          continue;
+        }
+        if (aborted_) {
+          --depth_;
+          return 0;
+        }
+        if (*v > best) best = *v;
+        if (best > alpha) alpha = best;
+        if (alpha >= beta || best >= range.hi) {  // nothing better exists
+          ++stats_.cutoffs;
+          reward(m, list.size);
+          cut = true;
+          break;
+        }
       }
-      if (aborted_) {
-        --depth_;
-        return 0;
-      }
-      if (v > best) best = v;
-      if (best > alpha) alpha = best;
-      if (alpha >= beta || best >= range.hi) {  // nothing better exists
-        ++stats_.cutoffs;
-        reward(m, list.size);
-        break;
-      }
+      if (cut || deferred.size == 0) break;
     }
     --depth_;
     if (options_.use_table) {
       Bound bound = Bound::kExact;
       if (best <= alpha0 && best > range.lo) bound = Bound::kUpper;
       if (best >= beta && best < range.hi) bound = Bound::kLower;
-      table_.store(key, best, bound, stats_.nodes - nodes_before + 1);
+      table_->store(key, best, bound, stats_.nodes - nodes_before + 1);
     }
     return best;
+  }
+
+  // The value of move m at p for the player to move, searched with window
+  // (alpha, beta); nothing when `may_defer` and another thread is searching
+  // the child.
+  std::optional<int> search_move(const Position& p, const Move& m, int alpha, int beta,
+                                 bool may_defer) {
+    auto searched = [&](const Position& child, auto&& value) -> std::optional<int> {
+      if (!busy_) return value(child);
+      const std::uint64_t h = key_hash(game_->key(child)) | 1;  // 0 marks a free slot
+      if (may_defer && busy_->busy(h)) return std::nullopt;
+      busy_->enter(h);
+      const int v = value(child);
+      busy_->leave(h);
+      return v;
+    };
+    if constexpr (alphabeta_detail::ScoredPlay<G>) {
+      auto s = game_->play(p, m);
+      const MoveEffect e = s.effect;
+      return searched(s.child, [&](const Position& c) {
+        return e.again ? e.points + search(c, alpha - e.points, beta - e.points)
+                       : e.points - search(c, e.points - beta, e.points - alpha);
+      });
+    } else {
+      return searched(game_->play(p, m),
+                      [&](const Position& c) { return -search(c, -beta, -alpha); });
+    }
   }
 
   // Progress of a solve: the root's moves share [0, kProgressScale) evenly,
@@ -445,7 +578,9 @@ class AlphaBeta {
 
   const G* game_;
   SearchOptions options_;
-  TranspositionTable<Key> table_;
+  std::shared_ptr<TranspositionTable<Key>> table_;     // shared by the threads
+  std::shared_ptr<alphabeta_detail::BusyTable> busy_;  // with threads only
+  const std::atomic<bool>* finished_ = nullptr;        // set: another thread is done
   ValueRange range_;
   std::vector<std::int64_t> history_;
   SearchStats stats_;

@@ -3,7 +3,9 @@
 // (bounds, ordering, history ids, search-move subsets) are used when given.
 #pragma once
 
+#include <algorithm>
 #include <memory>
+#include <thread>
 #include <utility>
 
 #include "sente/engines/alphabeta.hpp"
@@ -26,6 +28,10 @@ struct AlphaBetaEngine {
                                   "power of two of buckets that fits)",
                                   Unit::kMebibytes),
                    OptionRole::kMemory),
+         integer_option("threads", 0, 256, 1,
+                        "threads searching together, sharing the table (0 = every core); the "
+                        "value is the same for any count, node counts are repeatable with 1",
+                        Unit::kThreads),
          switch_option("history", true, "history heuristic"),
          switch_option("etc", true, "enhanced transposition cut-offs"),
          switch_option("transposition-table", true,
@@ -65,6 +71,7 @@ struct AlphaBetaEngine {
           {"table_bytes", static_cast<double>(s.table_bytes), Unit::kBytes},
           {"seconds", s.seconds, Unit::kSeconds},
           {"nodes_per_second", s.seconds > 0 ? s.nodes / s.seconds : 0, Unit::kNodesPerSecond},
+          {"threads", static_cast<double>(s.threads), Unit::kThreads},
       };
     }
     std::string detail() const override {
@@ -85,6 +92,9 @@ struct AlphaBetaEngine {
     so.use_history = o.on("history");
     so.use_etc = o.on("etc");
     so.use_table = o.on("transposition-table");
+    so.threads = static_cast<int>(o.integer("threads"));
+    if (so.threads == 0)
+      so.threads = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
     return so;
   }
 
