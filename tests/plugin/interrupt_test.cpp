@@ -16,6 +16,8 @@
 #include <thread>
 #include <tuple>
 
+#include <nlohmann/json.hpp>
+
 #include "run_driver.hpp"
 #include "sente/testing/sanitizer.hpp"
 
@@ -309,6 +311,73 @@ TEST(Interrupt, HelpToAFullDiskIsAnError) {
   EXPECT_EQ(run_command(std::string(SENTE_DRIVER) + " --help >/dev/full 2>/dev/null").code, 6);
   EXPECT_EQ(run_command(std::string(SENTE_DRIVER) + " solve --help >/dev/full 2>/dev/null").code,
             6);
+}
+
+// Issue 25: a long alpha-beta solve killed (SIGKILL: no chance to clean up)
+// after some root moves leaves a complete progress file; the restart reads
+// it, searches only the other moves, and gives the same value. 7x8 with V to
+// move is a loss (every root move is searched and recorded).
+TEST(Interrupt, AKilledSolveResumesFromItsProgressFile) {
+  const fs::path dir = scratch("interrupt_resume");
+  const fs::path progress = dir / "7x8.progress";
+  const std::string position = "........|........|........|........|........|........|........";
+  const std::string args = "solve domineering '" + position +
+                           "' --to-move V --quiet --json --threads 1 --progress-file " +
+                           progress.string();
+  const Result fresh = sente("solve domineering '" + position + "' --to-move V --quiet --json");
+  ASSERT_EQ(fresh.code, 0) << fresh.out;
+
+  auto moves_in = [&] {
+    std::vector<std::string> lines;
+    std::istringstream in(read(progress));
+    for (std::string line; std::getline(in, line);)
+      if (line.rfind("move ", 0) == 0) lines.push_back(line);
+    return lines;
+  };
+  const pid_t pid = fork();
+  if (pid == 0) {
+    const std::string cmd = "exec " + std::string(SENTE_DRIVER) + " " + args + " >/dev/null 2>&1";
+    execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // Kill it once it has recorded a root move (or finished: then nothing is
+  // left to resume and the test says so).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  int status = 0;
+  bool exited = false;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      exited = true;
+      break;
+    }
+    if (fs::exists(progress) && !moves_in().empty()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  if (!exited) {
+    kill(pid, SIGKILL);
+    waitpid(pid, &status, 0);
+  }
+  ASSERT_FALSE(exited) << "the solve ended before its first record";
+  const std::vector<std::string> before = moves_in();
+  ASSERT_FALSE(before.empty());
+  EXPECT_EQ(read(progress).rfind("sente-progress 1\n", 0), 0u) << read(progress);
+
+  const Result resumed = sente(args);
+  ASSERT_EQ(resumed.code, 0) << resumed.out;
+  const nlohmann::json a = nlohmann::json::parse(fresh.out), b = nlohmann::json::parse(resumed.out);
+  EXPECT_EQ(b["value"], a["value"]);
+  EXPECT_EQ(b["value"], -1);
+  auto nodes = [](const nlohmann::json& j) {
+    for (const auto& s : j["stats"])
+      if (s["name"] == "nodes") return s["value"].get<double>();
+    return -1.0;
+  };
+  EXPECT_LT(nodes(b), nodes(a)) << "the resumed solve searched the recorded moves again";
+  const std::vector<std::string> after = moves_in();
+  EXPECT_GT(after.size(), before.size());
+  for (const std::string& line : before)  // what was recorded stays, with its value
+    EXPECT_NE(std::find(after.begin(), after.end(), line), after.end()) << line;
+  fs::remove_all(dir);
 }
 
 }  // namespace

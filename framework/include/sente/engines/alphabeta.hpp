@@ -45,6 +45,7 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -167,6 +168,19 @@ class BusyTable {
 };
 }  // namespace alphabeta_detail
 
+// A solve's record of its decided root moves, so that a stopped solve
+// resumes where it was (the plugin keeps it in a progress file).
+template <class Move>
+struct RootJournal {
+  // The value recorded for a root move (for the player to move at the root),
+  // if any: the search takes it instead of searching the move. Called by
+  // every thread of a parallel search: it must only read.
+  std::function<std::optional<int>(const Move&)> recorded;
+  // Called (by the main thread) when a root move's value is proved exact:
+  // the move, its value, the nodes its search took.
+  std::function<void(const Move&, int value, std::uint64_t nodes)> record;
+};
+
 struct SearchOptions {
   std::uint64_t table_bytes = std::uint64_t{256} << 20;  // transposition table size
   std::uint64_t node_limit = 0;                          // per top-level search; 0 = none
@@ -235,6 +249,16 @@ class AlphaBeta {
     progress_ = nullptr;
     stop_ = nullptr;
     return result;
+  }
+
+  // solve() with the root moves `journal` records taken as decided, and each
+  // root move whose exact value it proves recorded there as it goes.
+  SearchResult solve(const Position& root, const RootJournal<Move>& journal,
+                     const Progress& progress = {}) {
+    journal_ = &journal;
+    const SearchResult r = solve(root, progress);
+    journal_ = nullptr;
+    return r;
   }
 
   // One entry per legal move of `root`: the move, its value for the player to
@@ -314,12 +338,15 @@ class AlphaBeta {
       finished.store(true, std::memory_order_relaxed);
     };
     std::vector<AlphaBeta> helpers(options_.threads - 1, *this);
+    RootJournal<Move> helper_journal;
+    if (journal_) helper_journal.recorded = journal_->recorded;
     std::vector<std::thread> threads;
     for (int k = 0; k < options_.threads - 1; ++k) {
       AlphaBeta& h = helpers[k];
       h.stats_ = SearchStats{};
       h.progress_ = nullptr;
       h.finished_ = &finished;
+      h.journal_ = journal_ ? &helper_journal : nullptr;  // reads only
       threads.emplace_back([&, k] { publish(k + 1, helpers[k].run(root, alpha, beta)); });
     }
     finished_ = &finished;
@@ -443,7 +470,15 @@ class AlphaBeta {
       for (int i = 0; i < moves.size; ++i) {
         if (progress_ && level < 2 && pass == 0) report_progress(level, i, list.size);
         const Move m = moves.items[i];
-        const std::optional<int> v = search_move(p, m, alpha, beta, pass == 0 && i > 0);
+        std::optional<int> v;
+        if (level == 0 && journal_ && journal_->recorded) v = journal_->recorded(m);
+        if (!v) {
+          const std::uint64_t before = stats_.nodes;
+          v = search_move(p, m, alpha, beta, pass == 0 && i > 0);
+          if (v && !aborted_ && level == 0 && journal_ && journal_->record &&
+              ((*v > alpha && *v < beta) || *v >= range.hi || *v <= range.lo))
+            journal_->record(m, *v, stats_.nodes - before);
+        }
         if (!v) {
           deferred.push_back(m);
           continue;
@@ -581,6 +616,7 @@ class AlphaBeta {
   std::shared_ptr<TranspositionTable<Key>> table_;     // shared by the threads
   std::shared_ptr<alphabeta_detail::BusyTable> busy_;  // with threads only
   const std::atomic<bool>* finished_ = nullptr;        // set: another thread is done
+  const RootJournal<Move>* journal_ = nullptr;         // of the running solve()
   ValueRange range_;
   std::vector<std::int64_t> history_;
   SearchStats stats_;

@@ -12,7 +12,9 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <string_view>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -79,6 +81,43 @@ inline absl::StatusOr<std::string> read_text_file(const std::string& path, std::
   absl::StatusOr<std::string> text = read_regular_file(path, max_bytes, what);
   if (text.ok()) strip_utf8_bom(*text);
   return text;
+}
+
+// Writes `text` to `path` whole or not at all: to path + ".tmp", flushed to
+// disk, then renamed over `path`. Errors: `path` (or the .tmp) exists and is
+// not a regular file (kInvalidArgument), or the errno of the failing call.
+inline absl::Status write_text_file_atomically(const std::string& path, std::string_view text) {
+  const std::string tmp = path + ".tmp";
+  absl::StatusOr<int> fd = open_regular_file(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!fd.ok()) return fd.status();
+  auto fail = [&](const char* what) {
+    const absl::Status s = absl::ErrnoToStatus(errno, absl::StrCat(what, " ", tmp, " failed"));
+    ::close(*fd);
+    ::unlink(tmp.c_str());
+    return s;
+  };
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(*fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("writing");
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(*fd) != 0) return fail("fsync of");
+  if (::close(*fd) != 0) {
+    ::unlink(tmp.c_str());
+    return absl::ErrnoToStatus(errno, "closing " + tmp + " failed");
+  }
+  if (absl::Status s = check_regular_or_absent(path); !s.ok()) {
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    const absl::Status s =
+        absl::ErrnoToStatus(errno, "renaming " + tmp + " onto " + path + " failed");
+    ::unlink(tmp.c_str());
+    return s;
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace sente

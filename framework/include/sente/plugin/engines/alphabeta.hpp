@@ -10,6 +10,7 @@
 
 #include "sente/engines/alphabeta.hpp"
 #include "sente/plugin/engine.hpp"
+#include "sente/plugin/progress_file.hpp"
 
 namespace sente::plugin {
 
@@ -32,6 +33,9 @@ struct AlphaBetaEngine {
                         "threads searching together, sharing the table (0 = every core); the "
                         "value is the same for any count, node counts are repeatable with 1",
                         Unit::kThreads),
+         file_option("progress-file",
+                     "record each decided root move here as the solve goes; a solve restarted "
+                     "with the same file skips the moves it records (resume after Ctrl-C)"),
          switch_option("history", true, "history heuristic"),
          switch_option("etc", true, "enhanced transposition cut-offs"),
          switch_option("transposition-table", true,
@@ -48,12 +52,29 @@ struct AlphaBetaEngine {
   template <class G>
   class Run final : public Runner<G> {
    public:
-    Run(AlphaBeta<G> engine, bool table) : engine_(std::move(engine)), table_(table) {}
+    Run(const G& g, AlphaBeta<G> engine, bool table, std::string progress_file)
+        : game_(&g),
+          engine_(std::move(engine)),
+          table_(table),
+          progress_file_(std::move(progress_file)) {}
     absl::StatusOr<EngineValue> value(const typename G::Position& p,
                                       const Progress& progress) override {
-      const SearchResult r = engine_.solve(p, progress);
+      SearchResult r;
+      std::string recorded;
+      if (progress_file_.empty()) {
+        r = engine_.solve(p, progress);
+      } else {
+        auto file = ProgressFile<G>::open(*game_, p, progress_file_);
+        if (!file.ok()) return file.status();
+        const std::size_t before = (*file)->decided().size();
+        r = engine_.solve(p, (*file)->journal(), progress);
+        if (!(*file)->write_status().ok()) return (*file)->write_status();
+        recorded = absl::StrCat("; ", before, " root moves read from ", progress_file_, ", ",
+                                (*file)->decided().size(), " recorded there now");
+      }
       if (r.stopped)
-        return stopped(absl::StrCat(engine_.stats().nodes, " nodes of alpha-beta in all"));
+        return stopped(
+            absl::StrCat(engine_.stats().nodes, " nodes of alpha-beta in all", recorded));
       EngineValue v;
       v.resolved = r.resolved;
       v.value = r.value;
@@ -80,8 +101,10 @@ struct AlphaBetaEngine {
     }
 
    private:
+    const G* game_;
     AlphaBeta<G> engine_;
     bool table_;
+    std::string progress_file_;  // empty: none
   };
 
   // The engine's SearchOptions from its options (see spec()).
@@ -103,7 +126,8 @@ struct AlphaBetaEngine {
     const SearchOptions so = search_options(o);
     absl::StatusOr<AlphaBeta<G>> engine = AlphaBeta<G>::create(g, so);
     if (!engine.ok()) return engine.status();
-    return std::unique_ptr<Runner<G>>(new Run<G>(std::move(*engine), so.use_table));
+    return std::unique_ptr<Runner<G>>(
+        new Run<G>(g, std::move(*engine), so.use_table, o.text("progress-file")));
   }
 };
 

@@ -1,0 +1,136 @@
+// The progress file of a long alpha-beta solve (`--progress-file F`): each
+// root move whose value is proved is written down with its value and the
+// nodes its proof took, so that a solve stopped by Ctrl-C, a crash or the
+// end of a session resumes where it was: a restart with the same file takes
+// the recorded moves as decided and searches only the others.
+//
+// The file is text, rewritten whole at each record (written to F.tmp, then
+// renamed: it is always complete, never half a line):
+//   sente-progress 1
+//   position <the position as `format` writes it> <the side to move>
+//   move <move name>\t<value for the side to move at the root>\t<nodes>
+// A file written for another position is refused, as is a malformed one
+// (with its line number); an absent file starts empty.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "sente/engines/alphabeta.hpp"
+#include "sente/plugin/text.hpp"
+#include "sente/support/text_file.hpp"
+
+namespace sente::plugin {
+
+template <class G>
+class ProgressFile {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  struct Decided {
+    int value = 0;
+    std::uint64_t nodes = 0;
+  };
+
+  // The progress file at `path` for the solve of `root`, read when it exists
+  // and written (with no move yet) when not, so that an unwritable path is
+  // found before any search. Errors: another position's file
+  // (kFailedPrecondition, naming both), a malformed file (kDataLoss, with the
+  // line), an unreadable or unwritable path (the reason).
+  static absl::StatusOr<std::unique_ptr<ProgressFile>> open(const G& g, const Position& root,
+                                                            std::string path) {
+    std::unique_ptr<ProgressFile> f(new ProgressFile(g, root, std::move(path)));
+    absl::StatusOr<std::string> text = read_text_file(f->path_, kMaxBytes, "a progress file");
+    if (text.ok()) {
+      if (absl::Status s = f->parse(*text); !s.ok()) return s;
+    } else if (!absl::IsNotFound(text.status())) {
+      return text.status();
+    } else if (absl::Status s = f->save(); !s.ok()) {
+      return s;
+    }
+    return f;
+  }
+
+  // The recorded moves, by name.
+  const std::map<std::string, Decided>& decided() const { return decided_; }
+  // The first error writing the file since open(), if any.
+  const absl::Status& write_status() const { return write_status_; }
+
+  // The journal the search reads and records through (engines/alphabeta.hpp).
+  RootJournal<Move> journal() {
+    RootJournal<Move> j;
+    // Read by every thread: the map only changes in record(), which the
+    // main thread calls after its own lookups of the same move.
+    j.recorded = [this, loaded = decided_](const Move& m) -> std::optional<int> {
+      const auto it = loaded.find(text::move_name(*game_, root_, m));
+      if (it == loaded.end()) return std::nullopt;
+      return it->second.value;
+    };
+    j.record = [this](const Move& m, int value, std::uint64_t nodes) {
+      decided_[text::move_name(*game_, root_, m)] = {value, nodes};
+      if (absl::Status s = save(); !s.ok() && write_status_.ok()) write_status_ = s;
+    };
+    return j;
+  }
+
+ private:
+  static constexpr std::uintmax_t kMaxBytes = std::uintmax_t{64} << 20;
+  static constexpr const char* kMagic = "sente-progress 1";
+
+  ProgressFile(const G& g, const Position& root, std::string path)
+      : game_(&g),
+        root_(root),
+        path_(std::move(path)),
+        position_(absl::StrCat(text::format(g, root), " ", text::to_move(g, root))) {}
+
+  absl::Status parse(const std::string& text) {
+    const std::vector<std::string> lines = absl::StrSplit(text, '\n', absl::SkipEmpty());
+    auto bad = [&](std::size_t line, const std::string& why) {
+      return absl::DataLossError(absl::StrCat(path_, ":", line + 1, ": ", why,
+                                              "; delete the file to start the solve afresh"));
+    };
+    if (lines.empty() || lines[0] != kMagic)
+      return bad(0, absl::StrCat("not a progress file (its first line is not '", kMagic, "')"));
+    const std::string prefix = "position ";
+    if (lines.size() < 2 || lines[1].rfind(prefix, 0) != 0) return bad(1, "no position line");
+    if (lines[1].substr(prefix.size()) != position_)
+      return absl::FailedPreconditionError(absl::StrCat(
+          path_, " records the solve of '", lines[1].substr(prefix.size()), "', not of '",
+          position_, "'; give another progress file or delete this one"));
+    for (std::size_t i = 2; i < lines.size(); ++i) {
+      const std::vector<std::string> f = absl::StrSplit(lines[i], '\t');
+      Decided d;
+      if (f.size() != 3 || f[0].rfind("move ", 0) != 0 || !absl::SimpleAtoi(f[1], &d.value) ||
+          !absl::SimpleAtoi(f[2], &d.nodes))
+        return bad(i, "expected 'move NAME<TAB>VALUE<TAB>NODES'");
+      decided_[f[0].substr(5)] = d;
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status save() const {
+    std::string out = absl::StrCat(kMagic, "\nposition ", position_, "\n");
+    for (const auto& [name, d] : decided_)
+      absl::StrAppend(&out, "move ", name, "\t", d.value, "\t", d.nodes, "\n");
+    return write_text_file_atomically(path_, out);
+  }
+
+  const G* game_;
+  Position root_;
+  std::string path_;
+  std::string position_;
+  std::map<std::string, Decided> decided_;
+  absl::Status write_status_;
+};
+
+}  // namespace sente::plugin
