@@ -77,7 +77,7 @@ std::vector<plugin::OptionInfo> census_options() {
                                    "vertices by the neighbourhoods of s and t, weighted), or auto "
                                    "(labelled up to 2^28 graphs for lehman, 2^21 for search)"),
                Command::kTable),
-      only_for(plugin::integer_option("threads", 1, 256, "",
+      only_for(plugin::integer_option("census-threads", 1, 256, "",
                                       "threads (default: all cores); the search gives each its "
                                       "own memo, so its position count is the number of distinct "
                                       "positions only with 1",
@@ -98,8 +98,9 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& opt
                                                  const Progress& progress) {
   const int max_k = static_cast<int>(options.integer("vertices"));
   const int hardware = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  const int threads =
-      options.has("threads") ? static_cast<int>(options.integer("threads")) : hardware;
+  const int threads = options.has("census-threads")
+                          ? static_cast<int>(options.integer("census-threads"))
+                          : hardware;
   const std::string method = options.text("method");
   if (max_k == 9 && !options.given("method"))
     return absl::InvalidArgumentError(
@@ -220,7 +221,7 @@ absl::StatusOr<plugin::ResultTable> census_table(const plugin::OptionValues& opt
        "wins: whoever moves first wins",
        "lehman: Lehman's theorem by the (2,2) pebble game (Lee & Streinu 2008) on every graph; "
        "search: memoised minimax of the game on canonical multigraphs (positions = canonical "
-       "positions valued, one memo per row and thread: distinct with threads=1)",
+       "positions valued, one memo per row and thread: distinct with census-threads=1)",
        absl::StrCat("rows by the reduced enumeration (classes by the neighbourhoods of s and t, "
                     "weighted; the others visit every labelled graph): ",
                     reduced.empty() ? "none" : absl::StrJoin(reduced, ", ")),

@@ -349,7 +349,7 @@ TEST(ShannonDriver, TheCensusRunsOnTheThreadsThatStart) {
 #endif
   const sente::testing::Result r = sente::testing::run_command(
       "ulimit -s 1000000; ulimit -v 700000; " + std::string(SENTE_DRIVER) +
-      " table shannon --vertices 5 --threads 8 --json --quiet 2>&1");
+      " table shannon --vertices 5 --census-threads 8 --json --quiet 2>&1");
   EXPECT_EQ(r.code, 0) << r.out;
 }
 

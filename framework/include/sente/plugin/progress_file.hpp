@@ -9,8 +9,10 @@
 //   sente-progress 1
 //   position <the position as `format` writes it> <the side to move>
 //   move <move name>\t<value for the side to move at the root>\t<nodes>
-// A file written for another position is refused, as is a malformed one
-// (with its line number); an absent file starts empty.
+//   ...
+// with one `position` section per root solved with the file (`solve` from
+// the start runs one search for each side). A malformed file is refused with
+// its line number; an absent file starts empty.
 #pragma once
 
 #include <cstdint>
@@ -44,8 +46,7 @@ class ProgressFile {
 
   // The progress file at `path` for the solve of `root`, read when it exists
   // and written (with no move yet) when not, so that an unwritable path is
-  // found before any search. Errors: another position's file
-  // (kFailedPrecondition, naming both), a malformed file (kDataLoss, with the
+  // found before any search. Errors: a malformed file (kDataLoss, with the
   // line), an unreadable or unwritable path (the reason).
   static absl::StatusOr<std::unique_ptr<ProgressFile>> open(const G& g, const Position& root,
                                                             std::string path) {
@@ -61,8 +62,8 @@ class ProgressFile {
     return f;
   }
 
-  // The recorded moves, by name.
-  const std::map<std::string, Decided>& decided() const { return decided_; }
+  // The recorded moves of this root, by name.
+  const std::map<std::string, Decided>& decided() const { return sections_[position_]; }
   // The first error writing the file since open(), if any.
   const absl::Status& write_status() const { return write_status_; }
 
@@ -71,13 +72,13 @@ class ProgressFile {
     RootJournal<Move> j;
     // Read by every thread: the map only changes in record(), which the
     // main thread calls after its own lookups of the same move.
-    j.recorded = [this, loaded = decided_](const Move& m) -> std::optional<int> {
+    j.recorded = [this, loaded = decided()](const Move& m) -> std::optional<int> {
       const auto it = loaded.find(text::move_name(*game_, root_, m));
       if (it == loaded.end()) return std::nullopt;
       return it->second.value;
     };
     j.record = [this](const Move& m, int value, std::uint64_t nodes) {
-      decided_[text::move_name(*game_, root_, m)] = {value, nodes};
+      sections_[position_][text::move_name(*game_, root_, m)] = {value, nodes};
       if (absl::Status s = save(); !s.ok() && write_status_.ok()) write_status_ = s;
     };
     return j;
@@ -102,26 +103,29 @@ class ProgressFile {
     if (lines.empty() || lines[0] != kMagic)
       return bad(0, absl::StrCat("not a progress file (its first line is not '", kMagic, "')"));
     const std::string prefix = "position ";
-    if (lines.size() < 2 || lines[1].rfind(prefix, 0) != 0) return bad(1, "no position line");
-    if (lines[1].substr(prefix.size()) != position_)
-      return absl::FailedPreconditionError(absl::StrCat(
-          path_, " records the solve of '", lines[1].substr(prefix.size()), "', not of '",
-          position_, "'; give another progress file or delete this one"));
-    for (std::size_t i = 2; i < lines.size(); ++i) {
+    std::map<std::string, Decided>* section = nullptr;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      if (lines[i].rfind(prefix, 0) == 0) {
+        section = &sections_[lines[i].substr(prefix.size())];
+        continue;
+      }
       const std::vector<std::string> f = absl::StrSplit(lines[i], '\t');
       Decided d;
-      if (f.size() != 3 || f[0].rfind("move ", 0) != 0 || !absl::SimpleAtoi(f[1], &d.value) ||
-          !absl::SimpleAtoi(f[2], &d.nodes))
-        return bad(i, "expected 'move NAME<TAB>VALUE<TAB>NODES'");
-      decided_[f[0].substr(5)] = d;
+      if (!section || f.size() != 3 || f[0].rfind("move ", 0) != 0 ||
+          !absl::SimpleAtoi(f[1], &d.value) || !absl::SimpleAtoi(f[2], &d.nodes))
+        return bad(i, "expected 'position TEXT' or, after one, 'move NAME<TAB>VALUE<TAB>NODES'");
+      (*section)[f[0].substr(5)] = d;
     }
     return absl::OkStatus();
   }
 
   absl::Status save() const {
-    std::string out = absl::StrCat(kMagic, "\nposition ", position_, "\n");
-    for (const auto& [name, d] : decided_)
-      absl::StrAppend(&out, "move ", name, "\t", d.value, "\t", d.nodes, "\n");
+    std::string out = absl::StrCat(kMagic, "\n");
+    for (const auto& [position, moves] : sections_) {
+      absl::StrAppend(&out, "position ", position, "\n");
+      for (const auto& [name, d] : moves)
+        absl::StrAppend(&out, "move ", name, "\t", d.value, "\t", d.nodes, "\n");
+    }
     return write_text_file_atomically(path_, out);
   }
 
@@ -129,7 +133,9 @@ class ProgressFile {
   Position root_;
   std::string path_;
   std::string position_;
-  std::map<std::string, Decided> decided_;
+  // Root position -> its recorded moves; mutable: decided() makes this
+  // root's (empty) section, which save() then writes.
+  mutable std::map<std::string, std::map<std::string, Decided>> sections_;
   absl::Status write_status_;
 };
 
