@@ -54,8 +54,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for w in "${workloads[@]}"; do
   read -r rows cols side blocked <<<"$w"
-  cells=""
-  [[ "$blocked" != "-" ]] && cells="b$blocked "
+  cells="" label=""
+  [[ "$blocked" != "-" ]] && cells="b$blocked " && label=" b$blocked"
   echo "solve rows $rows cols $cols bits $bits ${cells}$side" |
     /usr/bin/time -f "%U %S" -o "$tmp/ot" "$obsequi" >"$tmp/oo" 2>/dev/null
   o_nodes=$(tail -n 1 "$tmp/oo" | sed -n 's/.*nodes \([0-9,]*\).*/\1/p' | tr -d ,)
@@ -81,5 +81,5 @@ on, sn, oc, sc = int(on), int(sn), float(oc), float(sc)
 ratio = sc / oc if oc else float("nan")
 per = (sc / sn) / (oc / on) if oc and on and sn else float("nan")
 print(f"| {w} | {side} | {on:,} | {oc:.2f} | {sn:,} | {sc:.2f} | {ratio:.2f} | {per:.2f} |")
-' "${rows}x${cols}${blocked/#-/}" "$side" "${o_nodes:-0}" "$oc" "$s_nodes" "$sc"
+' "${rows}x${cols}${label}" "$side" "${o_nodes:-0}" "$oc" "$s_nodes" "$sc"
 done

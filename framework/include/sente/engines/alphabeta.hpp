@@ -45,6 +45,7 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -341,19 +342,41 @@ class AlphaBeta {
     RootJournal<Move> helper_journal;
     if (journal_) helper_journal.recorded = journal_->recorded;
     std::vector<std::thread> threads;
+    std::vector<std::exception_ptr> errors(options_.threads);
+    // Whatever happens here (a game hook throwing in any thread), every
+    // helper is stopped and joined before this frame goes.
+    struct JoinAll {
+      AlphaBeta& self;
+      std::atomic<bool>& finished;
+      std::vector<std::thread>& threads;
+      ~JoinAll() {
+        finished.store(true, std::memory_order_relaxed);
+        for (std::thread& t : threads)
+          if (t.joinable()) t.join();
+        self.finished_ = nullptr;
+      }
+    } join_all{*this, finished, threads};
     for (int k = 0; k < options_.threads - 1; ++k) {
       AlphaBeta& h = helpers[k];
       h.stats_ = SearchStats{};
       h.progress_ = nullptr;
       h.finished_ = &finished;
       h.journal_ = journal_ ? &helper_journal : nullptr;  // reads only
-      threads.emplace_back([&, k] { publish(k + 1, helpers[k].run(root, alpha, beta)); });
+      threads.emplace_back([&, k] {
+        try {
+          publish(k + 1, helpers[k].run(root, alpha, beta));
+        } catch (...) {  // passed on to the caller's thread below
+          errors[k + 1] = std::current_exception();
+          finished.store(true, std::memory_order_relaxed);
+        }
+      });
     }
     finished_ = &finished;
     publish(0, run(root, alpha, beta));
     finished.store(true, std::memory_order_relaxed);  // the main thread is done: all stop
     for (std::thread& t : threads) t.join();
-    finished_ = nullptr;
+    for (const std::exception_ptr& e : errors)
+      if (e) std::rethrow_exception(e);
     for (const AlphaBeta& h : helpers) add(h.stats_);
     const int k = first.load();
     if (k >= 0) return results[k];

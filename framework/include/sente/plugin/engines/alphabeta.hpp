@@ -29,7 +29,7 @@ struct AlphaBetaEngine {
                                   "power of two of buckets that fits)",
                                   Unit::kMebibytes),
                    OptionRole::kMemory),
-         integer_option("threads", 0, 256, 1,
+         integer_option("threads", 0, 256, 0,
                         "threads searching together, sharing the table (0 = every core); the "
                         "value is the same for any count, node counts are repeatable with 1",
                         Unit::kThreads),
