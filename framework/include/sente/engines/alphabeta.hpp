@@ -190,7 +190,9 @@ struct SearchOptions {
   bool use_order = true;    // call the game's order() hook
   bool use_history = true;  // history heuristic
   bool use_etc = true;      // enhanced transposition cut-offs
-  int threads = 1;          // threads searching together (see above); node_limit is per thread
+  // Threads searching together (see above); node_limit is per thread. The
+  // game's const members are then called from every thread at once.
+  int threads = 1;
 };
 
 // Deterministic counts (same input and options, same counts).
