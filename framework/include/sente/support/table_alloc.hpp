@@ -128,7 +128,16 @@ absl::StatusOr<TableBuffer<T>> allocate_table(std::uint64_t count, std::string_v
   if (absl::Status s = check_table_memory(what, bytes, o); !s.ok()) return s;
   if (bytes > static_cast<std::uint64_t>(std::numeric_limits<std::ptrdiff_t>::max()))
     return table_allocation_failed(what, bytes, o);
+  if (o.huge_pages && !o.zeroed) {
+    constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
+    const std::uint64_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+    void* p = std::aligned_alloc(kHuge, rounded);
+    if (p == nullptr) return table_allocation_failed(what, bytes, o);
+    madvise(p, rounded, MADV_HUGEPAGE);  // advice only: no huge pages is no error
+    return TableBuffer<T>(static_cast<T*>(p));
+  }
   if (o.huge_pages) {
+    // Zero-filled by the kernel as touched: mapped directly (no memset).
     // Over-map by one huge page and trim, so the table starts 2 MiB-aligned.
     constexpr std::uint64_t kHuge = std::uint64_t{2} << 20;
     const std::uint64_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
