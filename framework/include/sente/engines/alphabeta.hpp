@@ -195,7 +195,8 @@ struct SearchOptions {
   int threads = 1;
 };
 
-// Deterministic counts (same input and options, same counts).
+// Deterministic counts with one thread (same input and options, same counts);
+// with several, the sums over the threads.
 struct SearchStats {
   std::uint64_t nodes = 0;     // search() calls, including leaves
   std::uint64_t terminal = 0;  // positions without a move to search
