@@ -6,15 +6,24 @@
 
 namespace sente {
 
-ProgressBar::ProgressBar(std::string label, bool enabled)
-    : label_(std::move(label)), enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+ProgressBar::ProgressBar(std::string label, Mode mode,
+                         std::chrono::steady_clock::duration line_interval)
+    : label_(std::move(label)),
+      mode_(mode),
+      line_interval_(line_interval),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {}
+
+ProgressBar::Mode ProgressBar::mode_for(bool quiet) {
+  return quiet ? Mode::kOff : stderr_is_terminal() ? Mode::kBar : Mode::kLines;
+}
 
 bool ProgressBar::stderr_is_terminal() {
   return isatty(STDERR_FILENO) == 1;
 }
 
 void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
-  if (!enabled_ || total == 0) return;
+  if (mode_ == Mode::kOff || total == 0) return;
   const auto now = std::chrono::steady_clock::now();
   // A new phase (another total, or the count starting over): its own rate
   // and estimate.
@@ -25,9 +34,13 @@ void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
     phase_done_start_ = done;
   }
   last_done_ = done;
-  if (drawn_ && done < total && now - last_ < std::chrono::milliseconds(100)) return;
+  if (mode_ == Mode::kBar) {
+    if (drawn_ && done < total && now - last_ < std::chrono::milliseconds(100)) return;
+    drawn_ = true;
+  } else if (now - last_ < line_interval_) {
+    return;
+  }
   last_ = now;
-  drawn_ = true;
   constexpr int kWidth = 30;
   const double fraction = static_cast<double>(done) / static_cast<double>(total);
   const int filled = static_cast<int>(fraction * kWidth);
@@ -44,8 +57,12 @@ void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
     std::snprintf(text, sizeof text, "  %.3g/s  ETA %.0f s", rate, eta);
     detail += text;
   }
-  std::fprintf(stderr, "\r%s [%s] %5.1f%%%s  %.1f s\033[K", label_.c_str(), bar.c_str(),
-               100 * fraction, detail.c_str(), seconds);
+  if (mode_ == Mode::kLines)
+    std::fprintf(stderr, "%s [%s] %5.1f%%%s  %.1f s\n", label_.c_str(), bar.c_str(), 100 * fraction,
+                 detail.c_str(), seconds);
+  else
+    std::fprintf(stderr, "\r%s [%s] %5.1f%%%s  %.1f s\033[K", label_.c_str(), bar.c_str(),
+                 100 * fraction, detail.c_str(), seconds);
   std::fflush(stderr);
 }
 

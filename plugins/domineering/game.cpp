@@ -44,6 +44,10 @@ plugin::GameInfo game_info() {
       plugin::switch_option("skip-safe", true,
                             "safe moves are not searched while other moves exist"),
       plugin::switch_option("order", true, "order moves by Bullock's evaluation"),
+      plugin::integer_option("region-values", 0, kMaxRegionValueCells, 0,
+                             "alpha-beta: once every region has at most this many cells, the "
+                             "outcome of the sum of their exact values (the cgt engine); 0: off",
+                             plugin::Unit::kCells),
       plugin::switch_option("key-symmetry", true,
                             "alpha-beta's table key is the least mirror image (retrograde's "
                             "option symmetry enumerates positions up to mirror images)"),
@@ -71,6 +75,7 @@ Switches switches_from(const plugin::OptionValues& options) {
   switches.skip_safe = options.on("skip-safe");
   switches.order = options.on("order");
   switches.symmetry = options.on("key-symmetry");
+  switches.region_values = static_cast<int>(options.integer("region-values"));
   return switches;
 }
 

@@ -29,20 +29,31 @@
 //                 last, in board order.
 //   symmetry      the table key is the least of the position's mirror images
 //                 that keep vertical dominoes vertical.
+//   region values once every region (4-connected empty cells) has at most
+//                 N cells, the outcome is that of the sum of the regions'
+//                 canonical values (the cgt engine, each region valued once
+//                 and remembered): Barton & Uiterwijk, "New results for
+//                 Domineering from combinatorial game theory endgame
+//                 databases" (2014), who valued every region of up to 15.
 #pragma once
 
 #include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "board.hpp"
 #include "evaluation.hpp"
+#include "sente/engines/component_values.hpp"
 #include "sente/game.hpp"
 
 namespace sente::domineering {
+
+// The largest region_values (cells): Barton and Uiterwijk's databases stop at 15.
+inline constexpr int kMaxRegionValueCells = 20;
 
 // Which of the rules above are on (all by default).
 struct Switches {
@@ -51,6 +62,7 @@ struct Switches {
   bool skip_safe = true;
   bool order = true;
   bool symmetry = true;
+  int region_values = 0;  // the largest region valued exactly, in cells (0: off)
 };
 
 // The transposition-table key: the canonical empty-cell mask and, on a board
@@ -94,7 +106,18 @@ class SearchRules {
   static constexpr int kMaxMoves = 64 * W;
   static constexpr int kMoveIds = 64 * W;  // the upper cell
 
-  SearchRules(const Board<W>& board, Switches switches) : board_(board), switches_(switches) {}
+  SearchRules(const Board<W>& board, Switches switches) : board_(board), switches_(switches) {
+    if (switches_.region_values > 0) {
+      Switches plain = switches_;
+      plain.region_values = 0;
+      regions_ = std::make_shared<cgt::ComponentValues<SearchRules>>(SearchRules(board_, plain),
+                                                                     cgt::SolverOptions{});
+    }
+  }
+
+  // The empty board with V to move (the cgt engine's view of the rules;
+  // Game<W> has the variant's start).
+  Position start() const { return board_.start(Side::kVertical); }
 
   const Board<W>& board() const { return board_; }
   const Switches& switches() const { return switches_; }
@@ -184,14 +207,25 @@ class SearchRules {
 
   ValueRange deep_bounds(const Position& p) const {
     const Frame<W>& f = board_.frame(p.to_move);
-    if (!switches_.bullock_bound || f.shape.rows > OwnBoard::kMaxCols ||
-        f.shape.cols > OwnBoard::kMaxCols)
+    if (switches_.bullock_bound && f.shape.rows <= OwnBoard::kMaxCols &&
+        f.shape.cols <= OwnBoard::kMaxCols) {
+      // My own board is the opponent's frame (I place along its rows).
+      const OwnBoard mine(p.other[0], f.shape.cols, f.shape.rows);
+      if (mine.margin(true) > 0) return {1, 1};
+      const OwnBoard theirs(p.empty, f.shape.rows, f.shape.cols);
+      if (theirs.margin(false) >= 0) return {-1, -1};
+    }
+    return region_bounds(p);
+  }
+
+  // The exact outcome when every region has at most region_values cells;
+  // {-1, 1} otherwise.
+  ValueRange region_bounds(const Position& p) const {
+    if (!regions_) return {-1, 1};
+    if (!board_.frame(p.to_move).adjacency.regions_at_most(p.empty, switches_.region_values))
       return {-1, 1};
-    // My own board is the opponent's frame (I place along its rows).
-    const OwnBoard mine(p.other[0], f.shape.cols, f.shape.rows);
-    if (mine.margin(true) > 0) return {1, 1};
-    const OwnBoard theirs(p.empty, f.shape.rows, f.shape.cols);
-    if (theirs.margin(false) >= 0) return {-1, -1};
+    if (const auto win = regions_->mover_wins(p))
+      return *win ? ValueRange{1, 1} : ValueRange{-1, -1};
     return {-1, 1};
   }
 
@@ -261,6 +295,7 @@ class SearchRules {
 
   Board<W> board_;
   Switches switches_;
+  std::shared_ptr<cgt::ComponentValues<SearchRules>> regions_;  // shared by copies
 };
 
 }  // namespace sente::domineering

@@ -96,7 +96,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
   };
   bool first_line = true;
   for (;;) {
-    ProgressBar bar("thinking", !common.quiet && ProgressBar::stderr_is_terminal());
+    ProgressBar bar("thinking", ProgressBar::mode_for(common.quiet));
     absl::StatusOr<plugin::Analysis> a = (*session)->analyze(bar.callback(interrupt_stop_flag()));
     bar.finish();
     if (!a.ok()) return report_error(a.status());

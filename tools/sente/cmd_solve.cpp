@@ -129,7 +129,7 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
   if (!p.ok()) return report_plugin_error(p.status());
   absl::StatusOr<plugin::Options> options = command_options(p->info, given);
   if (!options.ok()) return report_error(options.status());
-  ProgressBar bar("solving", !common.quiet && ProgressBar::stderr_is_terminal());
+  ProgressBar bar("solving", ProgressBar::mode_for(common.quiet));
   absl::StatusOr<plugin::Analysis> a =
       p->game->solve(*options, *input, bar.callback(interrupt_stop_flag()));
   bar.finish();
@@ -144,7 +144,7 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
   if (!p.ok()) return report_plugin_error(p.status());
   absl::StatusOr<plugin::Options> options = command_options(p->info, given);
   if (!options.ok()) return report_error(options.status());
-  ProgressBar bar("analysing", !common.quiet && ProgressBar::stderr_is_terminal());
+  ProgressBar bar("analysing", ProgressBar::mode_for(common.quiet));
   absl::StatusOr<plugin::Analysis> a =
       p->game->analyze(*options, *input, bar.callback(interrupt_stop_flag()));
   bar.finish();

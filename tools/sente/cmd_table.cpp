@@ -58,7 +58,7 @@ int run_table(const Common& common, const std::string& game, const plugin::Optio
   // appear, complete, only when the table is (output_file.hpp).
   if (absl::Status s = check_outputs({output.csv, output.markdown}); !s.ok())
     return report_error(s);
-  ProgressBar bar("solving boards", !common.quiet && ProgressBar::stderr_is_terminal());
+  ProgressBar bar("solving boards", ProgressBar::mode_for(common.quiet));
   absl::StatusOr<plugin::ResultTable> t =
       p->game->table(*options, bar.callback(interrupt_stop_flag()));
   bar.finish();

@@ -23,7 +23,7 @@ int run_verify(const Common& common, const std::string& game, const plugin::Opti
   int code = kOk;
   nlohmann::json reports = nlohmann::json::array();
   for (const std::string& file : files) {
-    ProgressBar bar("verifying", !common.quiet && ProgressBar::stderr_is_terminal());
+    ProgressBar bar("verifying", ProgressBar::mode_for(common.quiet));
     absl::StatusOr<plugin::VerifyReport> r =
         p->game->verify(*options, file, bar.callback(interrupt_stop_flag()));
     bar.finish();

@@ -212,6 +212,13 @@ template <int W>
 constexpr int lowest_cell(const Bitboard<W>& x) {
   return x.lowest();
 }
+inline int cell_count(std::uint64_t x) {
+  return std::popcount(x);
+}
+template <int W>
+constexpr int cell_count(const Bitboard<W>& x) {
+  return x.count();
+}
 inline std::uint64_t cell_field(std::uint64_t x, int offset, int len) {
   x >>= offset;
   return len == 64 ? x : x & ((std::uint64_t{1} << len) - 1);

@@ -6,6 +6,7 @@
 //
 //   GridAdjacency adj(shape);
 //   adj.regions(cells)          the 4-connected components of a set of cells
+//   adj.regions_at_most(cells, n)  whether each of them has at most n cells
 //   top_left_shift(shape, m)    the right shift that moves m's cells to the
 //                               top-left corner (no cell wraps to another row)
 //   board_images(shape)         the board's symmetries other than the identity:
@@ -71,6 +72,21 @@ class BasicGridAdjacency {
       cells &= ~part;
     }
     return parts;
+  }
+
+  // Whether every 4-connected component of `cells` has at most n cells; stops
+  // growing at the first that passes n (no list is built).
+  bool regions_at_most(B cells, int n) const {
+    while (cells != B{}) {
+      B part = single_cell(B{}, lowest_cell(cells));
+      for (B grown{}; grown != part;) {
+        grown = part;
+        part = (part | neighbours(part)) & cells;
+        if (cell_count(part) > n) return false;
+      }
+      cells &= ~part;
+    }
+    return true;
   }
 
  private:

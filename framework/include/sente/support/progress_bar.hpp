@@ -2,8 +2,11 @@
 //
 // Draws "label [#####.....]  45%  phase 2  1.2e+07/s  ETA 40 s  12.3 s" on
 // one line (a phase: the count restarting or its total changing, each with
-// its own rate and estimate), at most ten times a second, only when enabled (stderr is a terminal
-// and --quiet was not given). finish() clears the line so results print on a clean terminal.
+// its own rate and estimate), at most ten times a second, when stderr is a
+// terminal; finish() clears the line so results print on a clean terminal.
+// When stderr is a file or a pipe (a long run in the background, a batch
+// job), the same text as whole lines instead, at most one a minute and none
+// in the first minute, so a log shows how far a long solve is. Off with --quiet.
 #pragma once
 
 #include <chrono>
@@ -16,7 +19,14 @@ namespace sente {
 
 class ProgressBar {
  public:
-  ProgressBar(std::string label, bool enabled);
+  enum class Mode { kOff, kBar, kLines };
+  // kOff when quiet, else kBar on a terminal and kLines elsewhere.
+  static Mode mode_for(bool quiet);
+
+  // `line_interval`: the least time between two lines (and before the
+  // first) in kLines mode.
+  ProgressBar(std::string label, Mode mode,
+              std::chrono::steady_clock::duration line_interval = std::chrono::minutes(1));
   ~ProgressBar() { finish(); }
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
@@ -32,7 +42,8 @@ class ProgressBar {
 
  private:
   std::string label_;
-  bool enabled_;
+  Mode mode_;
+  std::chrono::steady_clock::duration line_interval_;
   bool drawn_ = false;
   std::chrono::steady_clock::time_point start_, last_, phase_start_;
   int phase_ = 0;
