@@ -454,11 +454,18 @@ class AlphaBeta {
       // child the table already proves good enough ends the node unsearched.
       // The children's buckets are fetched first, so that their cache
       // misses (the table is large, probes are random) overlap.
-      for (int i = 0; i < list.size; ++i) {
-        if constexpr (alphabeta_detail::ScoredPlay<G>)
+      // Plain play: each child is played and keyed once, the keys kept for
+      // the probes (no recursion happens in between, so one buffer serves
+      // every level).
+      if constexpr (!alphabeta_detail::ScoredPlay<G>) {
+        etc_keys_.resize(static_cast<std::size_t>(list.size));
+        for (int i = 0; i < list.size; ++i) {
+          etc_keys_[i] = game_->key(game_->play(p, list.items[i]));
+          table_->prefetch(etc_keys_[i]);
+        }
+      } else {
+        for (int i = 0; i < list.size; ++i)
           table_->prefetch(game_->key(game_->play(p, list.items[i]).child));
-        else
-          table_->prefetch(game_->key(game_->play(p, list.items[i])));
       }
       for (int i = 0; i < list.size; ++i) {
         int v;
@@ -472,7 +479,7 @@ class AlphaBeta {
           if (!usable) continue;
           v = s.effect.again ? s.effect.points + e->value : s.effect.points - e->value;
         } else {
-          const auto e = table_->probe(game_->key(game_->play(p, list.items[i])));
+          const auto e = table_->probe(etc_keys_[i]);
           if (!e || !(e->bound == Bound::kExact || e->bound == Bound::kUpper)) continue;
           v = -e->value;
         }
@@ -653,6 +660,7 @@ class AlphaBeta {
   // Nodes between looks at the stop flag: well under a millisecond.
   static constexpr std::uint64_t kStopInterval = 4096;
   int depth_ = 0;                       // of the node being searched
+  std::vector<Key> etc_keys_;           // the children's keys of one ETC look-up
   const Progress* progress_ = nullptr;  // of the running solve()
   std::uint64_t progress_base_ = 0, progress_share_ = 0;
 };
