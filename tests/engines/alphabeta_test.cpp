@@ -4,7 +4,9 @@
 // tiny transposition table, and node limits.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
+#include <stdexcept>
 
 #include "absl/strings/str_format.h"
 
@@ -84,6 +86,57 @@ TEST(AlphaBeta, ThreadsGiveTheValuesOfPlainNegamax) {
       EXPECT_EQ(engine->stats().threads, threads);
     }
   }
+}
+
+// The root journal: every root move proved exact is recorded with its value;
+// a second solve that is given those records searches none of them and gives
+// the same value; a record that throws leaves the engine usable, with no
+// journal attached, for the next solve.
+TEST(AlphaBeta, RootJournalRecordsSkipsAndSurvivesAThrow) {
+  std::mt19937_64 rng(41);
+  int recorded_total = 0;
+  for (int trial = 0; trial < 20; ++trial) {
+    const ScoredModel m{random_game(rng, 6 + trial % 4, 12, 4)};
+    const std::uint64_t root = 0;
+    const int truth = negamax(m.g, root);
+    std::map<ScoredModel::Move, int> records;
+    RootJournal<ScoredModel::Move> journal;
+    journal.recorded = [&](const ScoredModel::Move& mv) -> std::optional<int> {
+      if (auto it = records.find(mv); it != records.end()) return it->second;
+      return std::nullopt;
+    };
+    journal.record = [&](const ScoredModel::Move& mv, int v, std::uint64_t) { records[mv] = v; };
+    SearchOptions o;
+    o.use_table = false;  // the second solve must find nothing but the journal
+    auto first = AlphaBeta<ScoredModel>::create(m, o);
+    ASSERT_TRUE(first.ok());
+    const SearchResult r1 = first->solve(root, journal);
+    ASSERT_TRUE(r1.resolved);
+    ASSERT_EQ(r1.value, truth);
+    recorded_total += static_cast<int>(records.size());
+    auto second = AlphaBeta<ScoredModel>::create(m, o);
+    ASSERT_TRUE(second.ok());
+    const SearchResult r2 = second->solve(root, journal);
+    ASSERT_TRUE(r2.resolved);
+    EXPECT_EQ(r2.value, truth) << "trial " << trial;
+    if (!records.empty()) {
+      EXPECT_LT(second->stats().nodes, first->stats().nodes);
+    }
+
+    RootJournal<ScoredModel::Move> throwing;
+    throwing.record = [](const ScoredModel::Move&, int, std::uint64_t) {
+      throw std::runtime_error("disk full");
+    };
+    auto third = AlphaBeta<ScoredModel>::create(m, o);
+    ASSERT_TRUE(third.ok());
+    if (!records.empty()) {
+      EXPECT_THROW(third->solve(root, throwing), std::runtime_error);
+    }
+    const SearchResult r3 = third->solve(root);  // no journal now: nothing throws
+    ASSERT_TRUE(r3.resolved);
+    EXPECT_EQ(r3.value, truth);
+  }
+  EXPECT_GT(recorded_total, 20);
 }
 
 TEST(AlphaBeta, NarrowWindowsGiveBoundsOnTheRightSideAndTheTableKeepsThemApart) {

@@ -55,6 +55,7 @@
 #include <thread>
 #include <vector>
 
+#include "absl/cleanup/cleanup.h"
 #include "absl/status/statusor.h"
 #include "sente/engines/transposition_table.hpp"
 #include "sente/game.hpp"
@@ -247,11 +248,14 @@ class AlphaBeta {
     const int a = alpha.value_or(r.lo - 1), b = beta.value_or(r.hi + 1);
     progress_ = &progress;
     stop_ = progress.stop_flag();
+    // Cleared however the search ends (a journal's record may throw).
+    const absl::Cleanup clear = [this] {
+      progress_ = nullptr;
+      stop_ = nullptr;
+    };
     const SearchResult result = options_.threads > 1 ? solve_together(root, a, b) : run(root, a, b);
     finish(start);
     if (result.resolved) report(progress, kProgressScale, kProgressScale);
-    progress_ = nullptr;
-    stop_ = nullptr;
     return result;
   }
 
@@ -260,9 +264,8 @@ class AlphaBeta {
   SearchResult solve(const Position& root, const RootJournal<Move>& journal,
                      const Progress& progress = {}) {
     journal_ = &journal;
-    const SearchResult r = solve(root, progress);
-    journal_ = nullptr;
-    return r;
+    const absl::Cleanup clear = [this] { journal_ = nullptr; };
+    return solve(root, progress);
   }
 
   // One entry per legal move of `root`: the move, its value for the player to
