@@ -6,7 +6,9 @@
 
 #include <map>
 #include <random>
+#include <span>
 #include <stdexcept>
+#include <vector>
 
 #include "absl/strings/str_format.h"
 
@@ -88,43 +90,59 @@ TEST(AlphaBeta, ThreadsGiveTheValuesOfPlainNegamax) {
   }
 }
 
-// The root journal: every root move proved exact is recorded with its value;
-// a second solve that is given those records searches none of them and gives
-// the same value; a record that throws leaves the engine usable, with no
-// journal attached, for the next solve.
+// The root journal: every root move and every reply to a root move proved
+// exact is recorded with its value; a second solve given those records (all
+// of them, or the replies only) searches fewer nodes and gives the same
+// value; a record that throws leaves the engine usable, with no journal
+// attached, for the next solve.
 TEST(AlphaBeta, RootJournalRecordsSkipsAndSurvivesAThrow) {
+  using Move = ScoredModel::Move;
+  using Path = std::pair<int, int>;  // a root move and a reply, or -1
+  auto path_of = [](std::span<const Move> p) { return Path{p[0], p.size() == 2 ? p[1] : -1}; };
   std::mt19937_64 rng(41);
-  int recorded_total = 0;
+  int roots = 0, replies = 0;
   for (int trial = 0; trial < 20; ++trial) {
     const ScoredModel m{random_game(rng, 6 + trial % 4, 12, 4)};
     const std::uint64_t root = 0;
     const int truth = negamax(m.g, root);
-    std::map<ScoredModel::Move, int> records;
-    RootJournal<ScoredModel::Move> journal;
-    journal.recorded = [&](const ScoredModel::Move& mv) -> std::optional<int> {
-      if (auto it = records.find(mv); it != records.end()) return it->second;
-      return std::nullopt;
+    std::map<Path, int> records;
+    auto journal_of = [&](std::map<Path, int>& r) {
+      RootJournal<Move> j;
+      j.recorded = [&r, path_of](std::span<const Move> path) -> std::optional<int> {
+        if (auto it = r.find(path_of(path)); it != r.end()) return it->second;
+        return std::nullopt;
+      };
+      j.record = [&r, path_of](std::span<const Move> path, int v, std::uint64_t) {
+        r[path_of(path)] = v;
+      };
+      return j;
     };
-    journal.record = [&](const ScoredModel::Move& mv, int v, std::uint64_t) { records[mv] = v; };
     SearchOptions o;
-    o.use_table = false;  // the second solve must find nothing but the journal
+    o.use_table = false;    // a later solve must find nothing but the journal
+    o.use_history = false;  // and order its moves as the first did
     auto first = AlphaBeta<ScoredModel>::create(m, o);
     ASSERT_TRUE(first.ok());
-    const SearchResult r1 = first->solve(root, journal);
+    const SearchResult r1 = first->solve(root, journal_of(records));
     ASSERT_TRUE(r1.resolved);
     ASSERT_EQ(r1.value, truth);
-    recorded_total += static_cast<int>(records.size());
-    auto second = AlphaBeta<ScoredModel>::create(m, o);
-    ASSERT_TRUE(second.ok());
-    const SearchResult r2 = second->solve(root, journal);
-    ASSERT_TRUE(r2.resolved);
-    EXPECT_EQ(r2.value, truth) << "trial " << trial;
-    if (!records.empty()) {
-      EXPECT_LT(second->stats().nodes, first->stats().nodes);
+    std::map<Path, int> reply_records;
+    for (const auto& [path, v] : records) {
+      (path.second < 0 ? roots : replies)++;
+      if (path.second >= 0) reply_records[path] = v;
+    }
+    for (std::map<Path, int>* given : {&records, &reply_records}) {
+      if (given->empty()) continue;
+      std::map<Path, int> copy = *given;
+      auto again = AlphaBeta<ScoredModel>::create(m, o);
+      ASSERT_TRUE(again.ok());
+      const SearchResult r2 = again->solve(root, journal_of(copy));
+      ASSERT_TRUE(r2.resolved);
+      EXPECT_EQ(r2.value, truth) << "trial " << trial;
+      EXPECT_LT(again->stats().nodes, first->stats().nodes) << "trial " << trial;
     }
 
-    RootJournal<ScoredModel::Move> throwing;
-    throwing.record = [](const ScoredModel::Move&, int, std::uint64_t) {
+    RootJournal<Move> throwing;
+    throwing.record = [](std::span<const Move>, int, std::uint64_t) {
       throw std::runtime_error("disk full");
     };
     auto third = AlphaBeta<ScoredModel>::create(m, o);
@@ -136,7 +154,8 @@ TEST(AlphaBeta, RootJournalRecordsSkipsAndSurvivesAThrow) {
     ASSERT_TRUE(r3.resolved);
     EXPECT_EQ(r3.value, truth);
   }
-  EXPECT_GT(recorded_total, 20);
+  EXPECT_GT(roots, 20);
+  EXPECT_GT(replies, 20);
 }
 
 TEST(AlphaBeta, NarrowWindowsGiveBoundsOnTheRightSideAndTheTableKeepsThemApart) {

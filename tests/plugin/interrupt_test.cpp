@@ -360,7 +360,7 @@ TEST(Interrupt, AKilledSolveResumesFromItsProgressFile) {
   ASSERT_FALSE(exited) << "the solve ended before its first record";
   const std::vector<std::string> before = moves_in();
   ASSERT_FALSE(before.empty());
-  EXPECT_EQ(read(progress).rfind("sente-progress 1\n", 0), 0u) << read(progress);
+  EXPECT_EQ(read(progress).rfind("sente-progress 2\n", 0), 0u) << read(progress);
 
   const Result resumed = sente(args);
   ASSERT_EQ(resumed.code, 0) << resumed.out;
@@ -377,6 +377,8 @@ TEST(Interrupt, AKilledSolveResumesFromItsProgressFile) {
   EXPECT_GT(after.size(), before.size());
   for (const std::string& line : before)  // what was recorded stays, with its value
     EXPECT_NE(std::find(after.begin(), after.end(), line), after.end()) << line;
+  // Replies one ply below the root are recorded too: "reply ROOT<TAB>REPLY<TAB>VALUE<TAB>NODES".
+  EXPECT_NE(read(progress).find("\nreply "), std::string::npos) << read(progress);
   fs::remove_all(dir);
 }
 

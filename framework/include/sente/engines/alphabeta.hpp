@@ -170,17 +170,21 @@ class BusyTable {
 };
 }  // namespace alphabeta_detail
 
-// A solve's record of its decided root moves, so that a stopped solve
-// resumes where it was (the plugin keeps it in a progress file).
+// A solve's record of its decided moves at the root and one ply below it, so
+// that a stopped solve resumes where it was (the plugin keeps it in a
+// progress file). A path is one root move, or a root move and a reply to it;
+// the value is for the player who makes the path's last move. Replies matter
+// where one root move takes most of the solve (proving a first-player win:
+// every reply to the winning move must be refuted).
 template <class Move>
 struct RootJournal {
-  // The value recorded for a root move (for the player to move at the root),
-  // if any: the search takes it instead of searching the move. Called by
-  // every thread of a parallel search: it must only read.
-  std::function<std::optional<int>(const Move&)> recorded;
-  // Called (by the main thread) when a root move's value is proved exact:
-  // the move, its value, the nodes its search took.
-  std::function<void(const Move&, int value, std::uint64_t nodes)> record;
+  // The value recorded for a path, if any: the search takes it instead of
+  // searching the path's last move. Called by every thread of a parallel
+  // search: it must only read.
+  std::function<std::optional<int>(std::span<const Move> path)> recorded;
+  // Called (by the main thread) when the value of a path's last move is
+  // proved exact: the path, the value, the nodes its search took.
+  std::function<void(std::span<const Move> path, int value, std::uint64_t nodes)> record;
 };
 
 struct SearchOptions {
@@ -507,13 +511,17 @@ class AlphaBeta {
         if (progress_ && level < 2 && pass == 0) report_progress(level, i, list.size);
         const Move m = moves.items[i];
         std::optional<int> v;
-        if (level == 0 && journal_ && journal_->recorded) v = journal_->recorded(m);
+        const bool journaled = journal_ && level < 2;
+        if (level == 0) root_move_ = m;
+        const std::array<Move, 2> path_moves{level == 0 ? m : root_move_, m};
+        const std::span<const Move> path(path_moves.data(), static_cast<std::size_t>(level + 1));
+        if (journaled && journal_->recorded) v = journal_->recorded(path);
         if (!v) {
           const std::uint64_t before = stats_.nodes;
           v = search_move(p, m, alpha, beta, pass == 0 && i > 0);
-          if (v && !aborted_ && level == 0 && journal_ && journal_->record &&
+          if (v && !aborted_ && journaled && journal_->record &&
               ((*v > alpha && *v < beta) || *v >= range.hi || *v <= range.lo))
-            journal_->record(m, *v, stats_.nodes - before);
+            journal_->record(path, *v, stats_.nodes - before);
         }
         if (!v) {
           deferred.push_back(m);
@@ -664,6 +672,7 @@ class AlphaBeta {
   static constexpr std::uint64_t kStopInterval = 4096;
   int depth_ = 0;                       // of the node being searched
   std::vector<Key> etc_keys_;           // the children's keys of one ETC look-up
+  Move root_move_{};                    // the root move being searched (journal paths)
   const Progress* progress_ = nullptr;  // of the running solve()
   std::uint64_t progress_base_ = 0, progress_share_ = 0;
 };

@@ -67,10 +67,13 @@ struct AlphaBetaEngine {
         auto file = ProgressFile<G>::open(*game_, p, progress_file_);
         if (!file.ok()) return file.status();
         const std::size_t before = (*file)->decided().size();
+        const std::size_t replies_before = (*file)->decided_replies().size();
         r = engine_.solve(p, (*file)->journal(), progress);
         if (!(*file)->write_status().ok()) return (*file)->write_status();
-        recorded = absl::StrCat("; ", before, " root moves read from ", progress_file_, ", ",
-                                (*file)->decided().size(), " recorded there now");
+        recorded = absl::StrCat("; ", before, " root moves and ", replies_before,
+                                " replies read from ", progress_file_, ", ",
+                                (*file)->decided().size(), " and ",
+                                (*file)->decided_replies().size(), " recorded there now");
       }
       if (r.stopped)
         return stopped(
