@@ -80,11 +80,10 @@ class ProgressFile {
     RootJournal<Move> j;
     // Read by every thread: the maps only change in record(), which the
     // main thread calls after its own lookups of the same path.
-    j.recorded = [this, loaded = sections_[position_]](
-                     std::span<const Move> path) -> std::optional<int> {
-      const std::optional<Decided> d = path.size() == 1
-                                           ? find(loaded.moves, root_name(path[0]))
-                                           : find(loaded.replies, reply_names(path));
+    j.recorded = [this,
+                  loaded = sections_[position_]](std::span<const Move> path) -> std::optional<int> {
+      const std::optional<Decided> d = path.size() == 1 ? find(loaded.moves, root_name(path[0]))
+                                                        : find(loaded.replies, reply_names(path));
       if (!d) return std::nullopt;
       return d->value;
     };
