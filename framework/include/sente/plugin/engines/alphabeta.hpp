@@ -70,10 +70,10 @@ struct AlphaBetaEngine {
         const std::size_t replies_before = (*file)->decided_replies().size();
         r = engine_.solve(p, (*file)->journal(), progress);
         if (!(*file)->write_status().ok()) return (*file)->write_status();
-        recorded = absl::StrCat("; ", before, " root moves and ", replies_before,
-                                " replies read from ", progress_file_, ", ",
-                                (*file)->decided().size(), " and ",
-                                (*file)->decided_replies().size(), " recorded there now");
+        recorded =
+            absl::StrCat("; ", before, " root moves and ", replies_before, " replies read from ",
+                         progress_file_, ", ", (*file)->decided().size(), " and ",
+                         (*file)->decided_replies().size(), " recorded there now");
       }
       if (r.stopped)
         return stopped(
