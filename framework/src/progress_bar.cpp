@@ -51,12 +51,13 @@ void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
   const double rate = in_phase > 0.5 ? static_cast<double>(done - phase_done_start_) / in_phase : 0;
   std::string detail;
   if (phase_ > 1) detail += "  phase " + std::to_string(phase_);
-  if (rate > 0) {
+  if (rate > 0 && note_.empty()) {  // an engine that notes says more than a rate of its fraction
     char text[64];
     const double eta = static_cast<double>(total - done) / rate;
     std::snprintf(text, sizeof text, "  %.3g/s  ETA %.0f s", rate, eta);
     detail += text;
   }
+  if (!note_.empty()) detail += "  " + note_;
   if (mode_ == Mode::kLines)
     std::fprintf(stderr, "%s [%s] %5.1f%%%s  %.1f s\n", label_.c_str(), bar.c_str(), 100 * fraction,
                  detail.c_str(), seconds);
@@ -64,6 +65,11 @@ void ProgressBar::update(std::uint64_t done, std::uint64_t total) {
     std::fprintf(stderr, "\r%s [%s] %5.1f%%%s  %.1f s\033[K", label_.c_str(), bar.c_str(),
                  100 * fraction, detail.c_str(), seconds);
   std::fflush(stderr);
+}
+
+void ProgressBar::note(std::string_view text) {
+  note_ = std::string(text);
+  if (phase_total_ > 0) update(last_done_, phase_total_);
 }
 
 void ProgressBar::finish() {

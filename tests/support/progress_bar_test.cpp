@@ -34,6 +34,28 @@ TEST(ProgressBar, LinesModeWaitsForItsInterval) {
   EXPECT_EQ(drawn(ProgressBar::Mode::kLines, std::chrono::hours(1)), "");
 }
 
+// An engine's note replaces the rate and estimate of its (coarse) fraction,
+// and reaches the bar through a rescaled Progress too.
+TEST(ProgressBar, NotesFollowTheBar) {
+  testing::internal::CaptureStderr();
+  {
+    ProgressBar bar("solving", ProgressBar::Mode::kLines, std::chrono::seconds(0));
+    const Progress progress = bar.callback();
+    progress(1, 4);
+    const Progress part =
+        progress.reporting([&](std::uint64_t d, std::uint64_t t) { progress(d, t); });
+    part.note("1.2e+09 nodes, 1.1e+06/s, root move 1/72, reply 3/70");
+  }
+  const std::string out = testing::internal::GetCapturedStderr();
+  const std::size_t last = out.rfind("solving [");
+  ASSERT_NE(last, std::string::npos) << out;
+  const std::string line = out.substr(last);
+  EXPECT_NE(line.find(" 25.0%  1.2e+09 nodes, 1.1e+06/s, root move 1/72, reply 3/70"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(line.find("ETA"), std::string::npos) << out;
+}
+
 TEST(ProgressBar, OffDrawsNothing) {
   EXPECT_EQ(drawn(ProgressBar::Mode::kOff, std::chrono::seconds(0)), "");
 }

@@ -51,12 +51,14 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
 #include "absl/cleanup/cleanup.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/str_format.h"
 #include "sente/engines/transposition_table.hpp"
 #include "sente/game.hpp"
 #include "sente/support/progress.hpp"
@@ -252,6 +254,8 @@ class AlphaBeta {
     const int a = alpha.value_or(r.lo - 1), b = beta.value_or(r.hi + 1);
     progress_ = &progress;
     stop_ = progress.stop_flag();
+    solve_start_ = start;
+    place_ = {};
     // Cleared however the search ends (a journal's record may throw).
     const absl::Cleanup clear = [this] {
       progress_ = nullptr;
@@ -348,6 +352,7 @@ class AlphaBeta {
       first.compare_exchange_strong(none, k);
       finished.store(true, std::memory_order_relaxed);
     };
+    std::atomic<std::uint64_t> all_nodes{0};
     std::vector<AlphaBeta> helpers(options_.threads - 1, *this);
     RootJournal<Move> helper_journal;
     if (journal_) helper_journal.recorded = journal_->recorded;
@@ -364,6 +369,7 @@ class AlphaBeta {
         for (std::thread& t : threads)
           if (t.joinable()) t.join();
         self.finished_ = nullptr;
+        self.all_nodes_ = nullptr;
       }
     } join_all{*this, finished, threads};
     for (int k = 0; k < options_.threads - 1; ++k) {
@@ -371,6 +377,7 @@ class AlphaBeta {
       h.stats_ = SearchStats{};
       h.progress_ = nullptr;
       h.finished_ = &finished;
+      h.all_nodes_ = &all_nodes;
       h.journal_ = journal_ ? &helper_journal : nullptr;  // reads only
       threads.emplace_back([&, k] {
         try {
@@ -382,6 +389,7 @@ class AlphaBeta {
       });
     }
     finished_ = &finished;
+    all_nodes_ = &all_nodes;
     publish(0, run(root, alpha, beta));
     finished.store(true, std::memory_order_relaxed);  // the main thread is done: all stop
     for (std::thread& t : threads) t.join();
@@ -421,6 +429,8 @@ class AlphaBeta {
         aborted_ = true;
         return 0;
       }
+      if (all_nodes_) all_nodes_->fetch_add(kStopInterval, std::memory_order_relaxed);
+      if (progress_ && stats_.nodes % kNoteInterval == 0 && stats_.nodes > 0) note_progress();
     }
     ++stats_.nodes;
     const ValueRange range = range_;
@@ -515,7 +525,10 @@ class AlphaBeta {
         if (level == 0) root_move_ = m;
         const std::array<Move, 2> path_moves{level == 0 ? m : root_move_, m};
         const std::span<const Move> path(path_moves.data(), static_cast<std::size_t>(level + 1));
-        if (journaled && journal_->recorded) v = journal_->recorded(path);
+        if (journaled && journal_->recorded) {
+          v = journal_->recorded(path);
+          if (v && (*v < range.lo || *v > range.hi)) v.reset();  // not a value: searched
+        }
         if (!v) {
           const std::uint64_t before = stats_.nodes;
           v = search_move(p, m, alpha, beta, pass == 0 && i > 0);
@@ -589,7 +602,26 @@ class AlphaBeta {
     if (level == 0) {
       progress_base_ = share * i / n;
       progress_share_ = share / n;
+      place_ = {i, n, 0, 0};
+    } else {
+      place_[2] = i;
+      place_[3] = n;
     }
+  }
+  // What a long search is doing, for the progress line: nodes of every
+  // thread (counted in steps of kStopInterval), their rate, and the root move
+  // and reply being searched (numbered in search order).
+  static constexpr std::uint64_t kNoteInterval = std::uint64_t{1} << 20;
+  void note_progress() {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - solve_start_).count();
+    const double nodes = static_cast<double>(
+        all_nodes_ ? all_nodes_->load(std::memory_order_relaxed) : stats_.nodes);
+    std::string text =
+        absl::StrFormat("%.3g nodes, %.3g/s, root move %d/%d", nodes,
+                        seconds > 0 ? nodes / seconds : 0.0, place_[0] + 1, place_[1]);
+    if (place_[3] > 0) absl::StrAppendFormat(&text, ", reply %d/%d", place_[2] + 1, place_[3]);
+    progress_->note(text);
   }
 
   // The value static bounds b settle for window (alpha, beta), if any.
@@ -670,10 +702,13 @@ class AlphaBeta {
   const StopFlag* stop_ = nullptr;  // of the running solve()
   // Nodes between looks at the stop flag: well under a millisecond.
   static constexpr std::uint64_t kStopInterval = 4096;
-  int depth_ = 0;                       // of the node being searched
-  std::vector<Key> etc_keys_;           // the children's keys of one ETC look-up
-  Move root_move_{};                    // the root move being searched (journal paths)
-  const Progress* progress_ = nullptr;  // of the running solve()
+  int depth_ = 0;               // of the node being searched
+  std::array<int, 4> place_{};  // root move i of n, reply j of m (progress notes)
+  std::chrono::steady_clock::time_point solve_start_;
+  std::atomic<std::uint64_t>* all_nodes_ = nullptr;  // every thread's nodes (threads only)
+  std::vector<Key> etc_keys_;                        // the children's keys of one ETC look-up
+  Move root_move_{};                                 // the root move being searched (journal paths)
+  const Progress* progress_ = nullptr;               // of the running solve()
   std::uint64_t progress_base_ = 0, progress_share_ = 0;
 };
 

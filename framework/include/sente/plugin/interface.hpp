@@ -31,7 +31,7 @@ using sente::BoardView;
 using sente::NamedText;
 using sente::Shape;
 
-inline constexpr std::uint32_t kAbiVersion = 12;  // 12: dominated and reversible options
+inline constexpr std::uint32_t kAbiVersion = 13;  // 13: Progress carries notes
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.

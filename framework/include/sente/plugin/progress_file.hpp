@@ -14,20 +14,26 @@
 //   ...
 // with one `position` section per root solved with the file (`solve` from
 // the start runs one search for each side). Version 1 files (no replies) are
-// read too. A malformed file is refused with its line number; an absent file
-// starts empty.
+// read too. open() refuses (kInvalidArgument, "--progress-file: ...") a
+// malformed file, with its line number, a file that is there but cannot be
+// read, and a directory that cannot take the file (F is written once before
+// any search); an absent file starts empty. Values are taken as written; the
+// search ignores any outside the game's value range.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -54,15 +60,28 @@ class ProgressFile {
   // line), an unreadable or unwritable path (the reason).
   static absl::StatusOr<std::unique_ptr<ProgressFile>> open(const G& g, const Position& root,
                                                             std::string path) {
+    // A link is written through (the file it names is kept up to date).
+    std::error_code ec;
+    if (std::filesystem::is_symlink(path, ec)) {
+      const std::filesystem::path target = std::filesystem::weakly_canonical(path, ec);
+      if (!ec) path = target.string();
+    }
+    const bool exists = std::filesystem::exists(std::filesystem::symlink_status(path, ec));
     std::unique_ptr<ProgressFile> f(new ProgressFile(g, root, std::move(path)));
+    auto refused = [&](const absl::Status& s) {
+      return absl::InvalidArgumentError(absl::StrCat("--progress-file: ", s.message()));
+    };
     absl::StatusOr<std::string> text = read_text_file(f->path_, kMaxBytes, "a progress file");
     if (text.ok()) {
-      if (absl::Status s = f->parse(*text); !s.ok()) return s;
-    } else if (!absl::IsNotFound(text.status())) {
-      return text.status();
-    } else if (absl::Status s = f->save(); !s.ok()) {
-      return s;
+      if (absl::Status s = f->parse(*text); !s.ok()) return refused(s);
+    } else if (exists || !absl::IsNotFound(text.status())) {
+      // There but unreadable: never replaced by an empty file.
+      if (text.status().code() == absl::StatusCode::kResourceExhausted) return text.status();
+      return refused(text.status());
     }
+    // Written now, whole, as every record will be: a directory that cannot
+    // take F.tmp and the rename is found before any search.
+    if (absl::Status s = f->save(); !s.ok()) return refused(s);
     return f;
   }
 
@@ -127,16 +146,21 @@ class ProgressFile {
         position_(absl::StrCat(text::format(g, root), " ", text::to_move(g, root))) {}
 
   absl::Status parse(const std::string& text) {
-    const std::vector<std::string> lines = absl::StrSplit(text, '\n', absl::SkipEmpty());
+    const std::vector<std::string> lines = absl::StrSplit(text, '\n');
     auto bad = [&](std::size_t line, const std::string& why) {
       return absl::DataLossError(absl::StrCat(path_, ":", line + 1, ": ", why,
                                               "; delete the file to start the solve afresh"));
     };
-    if (lines.empty() || (lines[0] != kMagic && lines[0] != kMagicV1))
-      return bad(0, absl::StrCat("not a progress file (its first line is not '", kMagic, "')"));
+    if (lines[0] != kMagic && lines[0] != kMagicV1)
+      return bad(
+          0, absl::StrCat("not a progress file (its first line is not '", kMagic, "'",
+                          absl::EndsWith(lines[0], "\r") ? "; it ends in a carriage return" : "",
+                          ")"));
     const std::string prefix = "position ";
     Section* section = nullptr;
     for (std::size_t i = 1; i < lines.size(); ++i) {
+      if (lines[i].empty()) continue;
+      if (absl::EndsWith(lines[i], "\r")) return bad(i, "a carriage return ends the line");
       if (lines[i].rfind(prefix, 0) == 0) {
         section = &sections_[lines[i].substr(prefix.size())];
         continue;

@@ -44,6 +44,7 @@ class StopFlag {
 class Progress {
  public:
   using Report = std::function<void(std::uint64_t done, std::uint64_t total)>;
+  using Note = std::function<void(std::string_view text)>;
 
   Progress() = default;
   // A report (any callable taking done and total) and the flag to stop on.
@@ -60,13 +61,33 @@ class Progress {
   // True when there is a report to make.
   explicit operator bool() const { return static_cast<bool>(report_); }
 
+  // A line of detail shown with the fraction done ("1.2e+09 nodes, 1.1e+06/s,
+  // root move 1/72, reply 3/70"), for long searches whose fraction moves
+  // rarely; kept until the next note. From one thread at a time, at most a
+  // few times a second.
+  void note(std::string_view text) const {
+    if (note_) note_(text);
+  }
+  // This progress with `note` taking the notes.
+  Progress noting(Note note) const {
+    Progress p = *this;
+    p.note_ = std::move(note);
+    return p;
+  }
+
   bool stop_requested() const { return stop_ != nullptr && stop_->stop_requested(); }
   const StopFlag* stop_flag() const { return stop_; }
-  // Another report (a part of this run, rescaled) with the same stop flag.
-  Progress reporting(Report report) const { return Progress(std::move(report), stop_); }
+  // Another report (a part of this run, rescaled) with the same stop flag
+  // and notes.
+  Progress reporting(Report report) const {
+    Progress p(std::move(report), stop_);
+    p.note_ = note_;
+    return p;
+  }
 
  private:
   Report report_;
+  Note note_;
   const StopFlag* stop_ = nullptr;
 };
 

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "sente/support/progress.hpp"
 
@@ -33,15 +34,20 @@ class ProgressBar {
 
   void update(std::uint64_t done, std::uint64_t total);
   void finish();
-  // A Progress that updates this bar, with the caller's stop flag if any.
+  // A Progress that updates this bar (notes shown after it), with the
+  // caller's stop flag if any.
   Progress callback(const StopFlag* stop = nullptr) {
-    return Progress([this](std::uint64_t d, std::uint64_t t) { update(d, t); }, stop);
+    return Progress([this](std::uint64_t d, std::uint64_t t) { update(d, t); }, stop)
+        .noting([this](std::string_view text) { note(text); });
   }
+  // Shows `text` after the bar from now on, redrawing it (at the usual pace).
+  void note(std::string_view text);
   // True when stderr is a terminal.
   static bool stderr_is_terminal();
 
  private:
   std::string label_;
+  std::string note_;
   Mode mode_;
   std::chrono::steady_clock::duration line_interval_;
   bool drawn_ = false;

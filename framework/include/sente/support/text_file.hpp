@@ -88,7 +88,11 @@ inline absl::StatusOr<std::string> read_text_file(const std::string& path, std::
 // not a regular file (kInvalidArgument), or the errno of the failing call.
 inline absl::Status write_text_file_atomically(const std::string& path, std::string_view text) {
   const std::string tmp = path + ".tmp";
-  absl::StatusOr<int> fd = open_regular_file(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  // A leftover F.tmp (a crash) or a link someone put there is removed, never
+  // written through: the new file is created fresh.
+  if (::unlink(tmp.c_str()) != 0 && errno != ENOENT)
+    return absl::ErrnoToStatus(errno, absl::StrCat("cannot remove the old ", tmp));
+  absl::StatusOr<int> fd = open_regular_file(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0644);
   if (!fd.ok()) return fd.status();
   auto fail = [&](const char* what) {
     const absl::Status s = absl::ErrnoToStatus(errno, absl::StrCat(what, " ", tmp, " failed"));
