@@ -35,6 +35,7 @@ void v_first(benchmark::State& state, int rows, int cols, Switches rules, bool e
   SearchOptions options;
   options.use_history = false;
   options.use_etc = etc;
+  options.etc_min_moves = kEtcMinMoves;  // as `sente` runs it
   options.node_limit = node_limit;
   if (table_bytes) options.table_bytes = table_bytes;
   SearchStats stats;

@@ -59,8 +59,11 @@ class Game : public SearchRules<W> {
   // cells (marked needs_wider_board below 256), or a side over 64.
   static absl::StatusOr<Game> open(const plugin::OptionValues& options);
   // The history heuristic is off: Bullock's ordering ranks every move, and
-  // history ties break worse (8x8: 16% more nodes with it).
-  static plugin::Options engine_defaults() { return {{"history", "off"}}; }
+  // history ties break worse (8x8: 16% more nodes with it). Enhanced
+  // transposition cut-offs where at least kEtcMinMoves moves are searched.
+  static plugin::Options engine_defaults() {
+    return {{"history", "off"}, {"etc-min-moves", std::to_string(kEtcMinMoves)}};
+  }
 
   Position start() const { return board().start(first_); }
   Side first() const { return first_; }

@@ -112,10 +112,15 @@ TEST(DomineeringSearch, BoundsAgreeWithSearchWithoutBoundsOnLargerBoards) {
         std::array<std::pair<int, int>, 3>{{{6, 6}, {5, 7}, {7, 5}}}[trial % 3];
     naive::Grid g = naive::random_grid(rng, rows, cols, 0.2 + 0.05 * (trial % 4));
     const Board board = *Board::make(rows, cols);
-    for (Side first : {Side::kVertical, Side::kHorizontal})
-      ASSERT_EQ(engine_wins(board, cells_of(g), first, Switches{}),
-                engine_wins(board, cells_of(g), first, plain))
+    SearchOptions some_etc;  // cut-offs from the children's entries at some nodes only
+    some_etc.etc_min_moves = 8;
+    for (Side first : {Side::kVertical, Side::kHorizontal}) {
+      const bool wins = engine_wins(board, cells_of(g), first, plain);
+      ASSERT_EQ(engine_wins(board, cells_of(g), first, Switches{}), wins)
           << g.text() << " " << side_letter(first) << " first";
+      ASSERT_EQ(engine_wins(board, cells_of(g), first, Switches{}, some_etc), wins)
+          << g.text() << " " << side_letter(first) << " first, etc_min_moves 8";
+    }
   }
 }
 

@@ -43,10 +43,11 @@ TEST(AlphaBeta, AgreesWithPlainNegamaxOnRandomScoredGames) {
   std::mt19937_64 rng(7);
   for (int trial = 0; trial < 40; ++trial) {
     const ScoredModel m{random_game(rng, 4 + trial % 6, 12, 4)};
-    for (int variant = 0; variant < 4; ++variant) {
+    for (int variant = 0; variant < 6; ++variant) {
       SearchOptions o;
       o.table_bytes = variant & 1 ? 0 : std::uint64_t{1} << 20;  // 0: one bucket, always replaced
-      o.use_etc = variant & 2;
+      o.use_etc = variant >= 2;
+      o.etc_min_moves = variant >= 4 ? 3 : 0;  // ETC at some nodes only
       auto engine = AlphaBeta<ScoredModel>::create(m, o);
       ASSERT_TRUE(engine.ok());
       // Every state, in an order that reuses entries stored by earlier searches.

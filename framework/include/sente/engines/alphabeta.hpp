@@ -197,6 +197,11 @@ struct SearchOptions {
   bool use_order = true;    // call the game's order() hook
   bool use_history = true;  // history heuristic
   bool use_etc = true;      // enhanced transposition cut-offs
+  // ETC only at nodes with at least this many moves to search (0: every
+  // node). Near the leaves the children are rarely in the table (bounds
+  // answer them first) and their probes cost more than they save: a game
+  // sets this from measurements (Domineering: docs/games/domineering.md).
+  int etc_min_moves = 0;
   // Threads searching together (see above); node_limit is per thread. The
   // game's const members are then called from every thread at once.
   int threads = 1;
@@ -466,7 +471,7 @@ class AlphaBeta {
       return terminal_value(*game_, p);
     }
     order(p, list);
-    if (options_.use_table && options_.use_etc) {
+    if (options_.use_table && options_.use_etc && list.size >= options_.etc_min_moves) {
       // Enhanced transposition cut-off (Plaat, Schaeffer et al. 1996): a
       // child the table already proves good enough ends the node unsearched.
       // The children's buckets are fetched first, so that their cache

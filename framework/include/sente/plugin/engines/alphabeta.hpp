@@ -38,6 +38,10 @@ struct AlphaBetaEngine {
                      "with the same file skips the moves it records (resume after Ctrl-C)"),
          switch_option("history", true, "history heuristic"),
          switch_option("etc", true, "enhanced transposition cut-offs"),
+         integer_option("etc-min-moves", 0, 4096, 0,
+                        "enhanced transposition cut-offs only at nodes with at least this many "
+                        "moves to search (0 = every node)",
+                        Unit::kMoves),
          switch_option("transposition-table", true,
                        "the transposition table (off: table-mb unused)")}};
   }
@@ -117,6 +121,7 @@ struct AlphaBetaEngine {
     so.table_bytes = static_cast<std::uint64_t>(o.integer("table-mb")) << 20;
     so.use_history = o.on("history");
     so.use_etc = o.on("etc");
+    so.etc_min_moves = static_cast<int>(o.integer("etc-min-moves"));
     so.use_table = o.on("transposition-table");
     so.threads = static_cast<int>(o.integer("threads"));
     if (so.threads == 0)
