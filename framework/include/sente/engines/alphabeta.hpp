@@ -440,13 +440,18 @@ class AlphaBeta {
     ++stats_.nodes;
     const ValueRange range = range_;
     const int alpha0 = alpha;
+    Key key{};
+    if (options_.use_table) {
+      // The bucket is a cache miss (the table is large, probes random): it
+      // loads while the static bounds are computed.
+      key = game_->key(p);
+      table_->prefetch(key);
+    }
     if constexpr (alphabeta_detail::HasBounds<G>)
       if (options_.use_bounds)
         if (auto v = bounded(game_->bounds(p), alpha, beta)) return *v;
 
-    Key key{};
     if (options_.use_table) {
-      key = game_->key(p);
       ++stats_.table_probes;
       if (const auto e = table_->probe(key)) {
         ++stats_.table_hits;
