@@ -1,6 +1,7 @@
 // `sente table domineering`: every rectangle in order of area (alpha-beta),
 // or with --engine cgt every region's canonical value (regions.hpp).
 #include <algorithm>
+#include <optional>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -12,6 +13,7 @@
 #include "sente/plugin/engines/alphabeta.hpp"
 #include "sente/plugin/engines/cgt.hpp"
 #include "sente/plugin/text.hpp"
+#include "table_journal.hpp"
 
 namespace sente::domineering {
 namespace {
@@ -53,6 +55,14 @@ absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& op
     published = std::move(*t);
   }
 
+  std::optional<TableJournal> journal;
+  if (const std::string path = options.text("progress-file"); !path.empty()) {
+    absl::StatusOr<TableJournal> j = TableJournal::open(path);
+    if (!j.ok()) return j.status();
+    journal = std::move(*j);
+  }
+  int from_journal = 0;
+
   // Shapes rows <= cols; each gives the rows x cols and cols x rows rows.
   std::vector<std::pair<int, int>> shapes;
   for (int area = min_area; area <= max_area; ++area)
@@ -72,9 +82,18 @@ absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& op
     report(progress, i, shapes.size());
     const auto [r, c] = shapes[i];
     const GridShape shape{r, c};
-    absl::StatusOr<BoardOutcome> o =
-        solve_outcome(shape, Cells<4>::first(shape.cells()), switches, so);
-    if (!o.ok()) return o.status();
+    absl::StatusOr<BoardOutcome> o;
+    if (auto recorded = journal ? journal->find(r, c, so.node_limit) : std::nullopt) {
+      o = *recorded;
+      ++from_journal;
+    } else {
+      o = solve_outcome(shape, Cells<4>::first(shape.cells()), switches, so);
+      if (!o.ok()) return o.status();
+      if (journal)
+        if (absl::Status s = journal->record(r, c, *o, so.node_limit); !s.ok())
+          return absl::Status(s.code(), absl::StrCat("--progress-file: ", s.message(),
+                                                     " (the boards before it are recorded)"));
+    }
     // The transpose: H first on c x r is V first on r x c, and so on.
     BoardOutcome flip = *o;
     std::swap(flip.v_first, flip.h_first);
@@ -121,6 +140,11 @@ absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& op
     t.notes.push_back(absl::StrCat("checked against ", check, ": ",
                                    plugin::count_text(t.compared, "board"), " compared, ",
                                    plugin::count_text(t.mismatches, "mismatch")));
+  if (journal)
+    t.notes.push_back(absl::StrFormat(
+        "%d of %d shapes read from %s (recorded by an earlier run), the others searched and "
+        "recorded there",
+        from_journal, static_cast<int>(shapes.size()), journal->path()));
   if (t.unresolved)
     t.notes.push_back(
         absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved, so.node_limit));

@@ -9,6 +9,9 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -73,6 +76,66 @@ TEST(DomineeringDriver, TableMatchesBullocksTable) {
     for (int c = 1; r * c <= 30; ++c) ++boards;
   EXPECT_EQ(lines, boards + 1);
   std::filesystem::remove(csv);
+}
+
+// `table --progress-file F`: every board is recorded as it ends; a restart
+// reads them instead of searching (the same rows), a board recorded
+// unresolved is searched again under a larger node limit, and a file cut
+// short (a run killed mid-table) resumes to the same table.
+TEST(DomineeringDriver, TableResumesFromItsProgressFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "sente_domineering_table_resume";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string progress = (dir / "F").string();
+  auto table = [&](const std::string& name, const std::string& limit) {
+    const std::string csv = (dir / name).string();
+    const Result r = sente("table domineering --max-area 36 --threads 1 --node-limit " + limit +
+                           " --progress-file " + progress + " --csv " + csv);
+    EXPECT_EQ(r.code, 0) << r.out;
+    // The rows without seconds and nodes/s (a board searched again takes its own time).
+    std::vector<std::string> rows;
+    std::ifstream in(csv);
+    for (std::string line; std::getline(in, line);) {
+      const std::vector<std::string> f = absl::StrSplit(line, ',');
+      rows.push_back(absl::StrJoin(f.begin(), f.begin() + 6, ","));
+    }
+    return std::pair{r.out, rows};
+  };
+  auto shapes_read = [](const std::string& out) {
+    std::smatch m;
+    return std::regex_search(out, m, std::regex(R"((\d+) of (\d+) shapes read from)"))
+               ? std::pair{std::stoi(m[1]), std::stoi(m[2])}
+               : std::pair{-1, -1};
+  };
+  const auto [first_out, first] = table("first.csv", "300");
+  const auto [n0, shapes] = shapes_read(first_out);
+  EXPECT_EQ(n0, 0) << first_out;
+  int unresolved = 0;
+  for (const std::string& row : first) unresolved += row.find(",?,") != std::string::npos;
+  ASSERT_GT(unresolved, 0) << "the node limit should leave boards unresolved";
+
+  const auto [again_out, again] = table("again.csv", "300");
+  EXPECT_EQ(again, first);
+  EXPECT_EQ(shapes_read(again_out), (std::pair{shapes, shapes})) << again_out;
+
+  // Cut after its fourth board: the rest is searched and the table is the same.
+  std::ifstream in(progress);
+  std::string text, line;
+  for (int i = 0; i < 5 && std::getline(in, line); ++i) text += line + "\n";
+  in.close();
+  std::ofstream(progress, std::ios::trunc) << text;
+  const auto [cut_out, cut] = table("cut.csv", "300");
+  EXPECT_EQ(cut, first);
+  EXPECT_EQ(shapes_read(cut_out), (std::pair{4, shapes})) << cut_out;
+
+  // No node limit: the boards recorded unresolved are searched again.
+  const auto [full_out, full] = table("full.csv", "0");
+  for (const std::string& row : full) EXPECT_EQ(row.find(",?,"), std::string::npos) << row;
+  const auto [read, all] = shapes_read(full_out);
+  EXPECT_EQ(all, shapes);
+  EXPECT_LT(read, shapes) << full_out;
+  fs::remove_all(dir);
 }
 
 TEST(DomineeringDriver, VerifiesCgsuitePositions) {

@@ -22,13 +22,11 @@
 #pragma once
 
 #include <cstdint>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
-#include <system_error>
 #include <utility>
 #include <vector>
 
@@ -60,25 +58,20 @@ class ProgressFile {
   // line), an unreadable or unwritable path (the reason).
   static absl::StatusOr<std::unique_ptr<ProgressFile>> open(const G& g, const Position& root,
                                                             std::string path) {
-    // A link is written through (the file it names is kept up to date).
-    std::error_code ec;
-    if (std::filesystem::is_symlink(path, ec)) {
-      const std::filesystem::path target = std::filesystem::weakly_canonical(path, ec);
-      if (!ec) path = target.string();
-    }
-    const bool exists = std::filesystem::exists(std::filesystem::symlink_status(path, ec));
-    std::unique_ptr<ProgressFile> f(new ProgressFile(g, root, std::move(path)));
     auto refused = [&](const absl::Status& s) {
       return absl::InvalidArgumentError(absl::StrCat("--progress-file: ", s.message()));
     };
-    absl::StatusOr<std::string> text = read_text_file(f->path_, kMaxBytes, "a progress file");
-    if (text.ok()) {
-      if (absl::Status s = f->parse(*text); !s.ok()) return refused(s);
-    } else if (exists || !absl::IsNotFound(text.status())) {
-      // There but unreadable: never replaced by an empty file.
-      if (text.status().code() == absl::StatusCode::kResourceExhausted) return text.status();
-      return refused(text.status());
+    // A link is written through; a file there but unreadable is never
+    // replaced by an empty one.
+    absl::StatusOr<RecordFile> file =
+        read_record_file(std::move(path), kMaxBytes, "a progress file");
+    if (!file.ok()) {
+      if (file.status().code() == absl::StatusCode::kResourceExhausted) return file.status();
+      return refused(file.status());
     }
+    std::unique_ptr<ProgressFile> f(new ProgressFile(g, root, std::move(file->path)));
+    if (file->text)
+      if (absl::Status s = f->parse(*file->text); !s.ok()) return refused(s);
     // Written now, whole, as every record will be: a directory that cannot
     // take F.tmp and the rename is found before any search.
     if (absl::Status s = f->save(); !s.ok()) return refused(s);

@@ -11,8 +11,11 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -122,6 +125,30 @@ inline absl::Status write_text_file_atomically(const std::string& path, std::str
     return s;
   }
   return absl::OkStatus();
+}
+
+// A file a long run keeps its records in (rewritten whole at each record with
+// write_text_file_atomically, read back by a restart): its path, a symbolic
+// link followed so that the file it names is the one kept up to date, and its
+// text, or nothing when there is no file yet. Errors: a file that is there
+// but cannot be read (the reason, as read_text_file gives it), which the run
+// must refuse rather than replace by an empty one.
+struct RecordFile {
+  std::string path;
+  std::optional<std::string> text;
+};
+inline absl::StatusOr<RecordFile> read_record_file(std::string path, std::uintmax_t max_bytes,
+                                                   const std::string& what) {
+  std::error_code ec;
+  if (std::filesystem::is_symlink(path, ec)) {
+    const std::filesystem::path target = std::filesystem::weakly_canonical(path, ec);
+    if (!ec) path = target.string();
+  }
+  const bool exists = std::filesystem::exists(std::filesystem::symlink_status(path, ec));
+  absl::StatusOr<std::string> text = read_text_file(path, max_bytes, what);
+  if (text.ok()) return RecordFile{std::move(path), std::move(*text)};
+  if (exists || !absl::IsNotFound(text.status())) return text.status();
+  return RecordFile{std::move(path), std::nullopt};
 }
 
 }  // namespace sente

@@ -34,8 +34,9 @@ struct AlphaBetaEngine {
                         "value is the same for any count, node counts are repeatable with 1",
                         Unit::kThreads),
          file_option("progress-file",
-                     "record each decided root move here as the solve goes; a solve restarted "
-                     "with the same file skips the moves it records (resume after Ctrl-C)"),
+                     "record each decided root move here as the solve goes (a game's table "
+                     "may record each finished board); a run restarted with the same file "
+                     "skips what it records (resume after Ctrl-C)"),
          switch_option("history", true, "history heuristic"),
          switch_option("etc", true, "enhanced transposition cut-offs"),
          integer_option("etc-min-moves", 0, 4096, 0,
