@@ -15,6 +15,7 @@
 #include <future>
 #include <iterator>
 #include <string>
+#include <system_error>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -168,12 +169,18 @@ TEST(ServeWorkers, AWorkerKilledWhileIdleIsReplacedQuietly) {
   const std::vector<pid_t> pids = worker_pids();
   ASSERT_EQ(pids.size(), 1u);
   ASSERT_EQ(kill(pids[0], SIGKILL), 0);
-  // Until the kernel has ended it (a zombie, state Z, waiting to be reaped).
-  const std::string stat_file = "/proc/" + std::to_string(pids[0]) + "/stat";
+  // Until the kernel has ended it (a zombie, state Z, waiting to be reaped),
+  // threads and all: the leader shows Z while its other threads still exit,
+  // and until they have, waitpid cannot reap it (seen under load).
+  const std::string proc = "/proc/" + std::to_string(pids[0]);
   for (int i = 0; i < 500; ++i) {
-    std::ifstream stat(stat_file);
+    std::ifstream stat(proc + "/stat");
     std::string pid, comm, state;
-    if (!(stat >> pid >> comm >> state) || state == "Z") break;
+    if (!(stat >> pid >> comm >> state)) break;
+    std::error_code ec;
+    const auto threads = std::distance(std::filesystem::directory_iterator(proc + "/task", ec),
+                                       std::filesystem::directory_iterator());
+    if (state == "Z" && threads <= 1) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   const Response r = analyze(api, {{"game", "tic-tac-toe"}, {"position", "X........"}});
