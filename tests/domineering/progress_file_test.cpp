@@ -15,6 +15,7 @@
 
 #include "game.hpp"
 #include "sente/engines/alphabeta.hpp"
+#include "sente/testing/scratch_dir.hpp"
 
 namespace sente::domineering {
 namespace {
@@ -25,12 +26,6 @@ using File = plugin::ProgressFile<Game>;
 
 class ProgressFileTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("sente-progress-file-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   static std::string read(const fs::path& p) {
     std::ifstream in(p);
     std::stringstream s;
@@ -40,7 +35,7 @@ class ProgressFileTest : public ::testing::Test {
   static void write(const fs::path& p, const std::string& text) { std::ofstream(p) << text; }
 
   const Game game_{*Board<1>::make(4, 4)};
-  fs::path dir_;
+  testing::ScratchDir dir_{"sente-progress-file"};
 };
 
 TEST_F(ProgressFileTest, AFileThatCannotBeReadIsRefusedAndKept) {

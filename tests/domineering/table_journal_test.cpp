@@ -12,6 +12,8 @@
 #include <fstream>
 #include <string>
 
+#include "sente/testing/scratch_dir.hpp"
+
 namespace sente::domineering {
 namespace {
 
@@ -19,13 +21,7 @@ namespace fs = std::filesystem;
 
 class TableJournalTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("sente-table-journal-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
+  testing::ScratchDir dir_{"sente-table-journal"};
 };
 
 TEST_F(TableJournalTest, RecordsReadBackAndUnresolvedBoardsWaitForALargerLimit) {

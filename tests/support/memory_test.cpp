@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "sente/testing/scratch_dir.hpp"
+
 namespace sente {
 namespace {
 
@@ -17,18 +19,13 @@ namespace fs = std::filesystem;
 
 class FakeCgroups : public ::testing::Test {
  protected:
-  void SetUp() override {
-    root_ = fs::temp_directory_path() / ("sente_cgroups_" + std::to_string(::getpid()));
-    fs::remove_all(root_);
-    fs::create_directories(root_ / "proc/self");
-  }
-  void TearDown() override { fs::remove_all(root_); }
+  void SetUp() override { fs::create_directories(root_ / "proc/self"); }
   void write(const std::string& path, const std::string& text) {
     fs::create_directories((root_ / path).parent_path());
     std::ofstream(root_ / path) << text;
   }
-  std::uint64_t room() { return cgroup_memory_room(root_.string()); }
-  fs::path root_;
+  std::uint64_t room() { return cgroup_memory_room(root_.path().string()); }
+  testing::ScratchDir root_{"sente_cgroups"};
 };
 
 constexpr std::uint64_t MiB = 1 << 20;

@@ -17,6 +17,7 @@
 #include <string>
 
 #include "sente/support/text_file.hpp"
+#include "sente/testing/scratch_dir.hpp"
 
 namespace sente {
 namespace {
@@ -26,15 +27,11 @@ namespace fs = std::filesystem;
 class RegularFile : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("sente-regular-file-" + std::to_string(::getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     ASSERT_EQ(::mkfifo(path("fifo").c_str(), 0644), 0);
     std::ofstream(path("file")) << "text\n";
   }
-  void TearDown() override { fs::remove_all(dir_); }
   std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  fs::path dir_;
+  testing::ScratchDir dir_{"sente-regular-file"};
 };
 
 // `f()` within 5 s. A call blocked in open(2) cannot be cancelled: the
@@ -92,7 +89,7 @@ TEST_F(RegularFile, RegularFilesAbsentFilesDirectoriesAndDevices) {
   EXPECT_TRUE(check_regular_or_absent(path("absent")).ok());
   EXPECT_TRUE(check_regular_or_absent(path("file")).ok());
   // A directory and a device are named as such.
-  fd = open_regular_file(dir_.string(), O_WRONLY | O_CREAT);
+  fd = open_regular_file(dir_.path().string(), O_WRONLY | O_CREAT);
   ASSERT_FALSE(fd.ok());
   EXPECT_NE(fd.status().message().find("is a directory, not a regular file"),
             absl::string_view::npos)
