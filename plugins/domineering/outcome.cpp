@@ -56,6 +56,10 @@ absl::StatusOr<BoardOutcome> solve_outcome(GridShape shape, const Cells<4>& empt
   }
 }
 
+std::string result_text(const SearchResult& r) {
+  return !r.resolved ? "?" : r.value > 0 ? "win" : "loss";
+}
+
 std::string outcome_text(std::optional<OutcomeClass> c) {
   return c ? std::string(1, outcome_letter(*c, "VH12")) : "?";
 }

@@ -38,6 +38,8 @@ absl::StatusOr<BoardOutcome> solve_outcome(const Board<W>& board,
 absl::StatusOr<BoardOutcome> solve_outcome(GridShape shape, const Cells<4>& empty_as_given,
                                            Switches switches, const SearchOptions& options);
 
+// "win" or "loss" for the side moving first, or "?" when unresolved.
+std::string result_text(const SearchResult& r);
 // "V", "H", "1", "2" (CGT L, R, N, P), or "?" for nothing.
 std::string outcome_text(std::optional<OutcomeClass> c);
 // The class named by "V", "H", "1", "2" (also L, R, N, P), or nothing.

@@ -16,14 +16,6 @@
 #include "table_journal.hpp"
 
 namespace sente::domineering {
-namespace {
-
-std::string result_cell(const SearchResult& r) {
-  return !r.resolved ? "?" : r.value > 0 ? "win" : "loss";
-}
-
-}  // namespace
-
 absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& options,
                                                   const Progress& progress) {
   // Every rectangle, from both sides: a board or a side given would be ignored.
@@ -106,8 +98,8 @@ absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& op
       std::vector<std::string> row = {
           absl::StrFormat("%dx%d", shape.first, shape.second),
           outcome_text(b->outcome),
-          result_cell(b->v_first),
-          result_cell(b->h_first),
+          result_text(b->v_first),
+          result_text(b->h_first),
           absl::StrCat(b->nodes_v_first),
           absl::StrCat(b->nodes_h_first),
           absl::StrFormat("%.3f", b->seconds),

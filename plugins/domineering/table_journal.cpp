@@ -2,7 +2,6 @@
 
 #include <vector>
 
-#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -14,10 +13,6 @@ namespace {
 
 constexpr const char* kMagic = "sente-table-progress 1";
 constexpr std::uintmax_t kMaxBytes = std::uintmax_t{16} << 20;
-
-std::string result_text(const SearchResult& r) {
-  return !r.resolved ? "?" : r.value > 0 ? "win" : "loss";
-}
 
 std::optional<SearchResult> parse_result(std::string_view t) {
   if (t == "win") return SearchResult{true, 1, false};
