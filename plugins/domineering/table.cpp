@@ -134,9 +134,9 @@ absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& op
                                    plugin::count_text(t.mismatches, "mismatch")));
   if (journal)
     t.notes.push_back(absl::StrFormat(
-        "%d of %d shapes read from %s (recorded by an earlier run), the others searched and "
-        "recorded there",
-        from_journal, static_cast<int>(shapes.size()), journal->path()));
+        "%d of %d shapes read from %s (recorded by an earlier run), %d searched and recorded there",
+        from_journal, static_cast<int>(shapes.size()), journal->path(),
+        static_cast<int>(shapes.size()) - from_journal));
   if (t.unresolved)
     t.notes.push_back(
         absl::StrFormat("%d boards unresolved within node-limit %d", t.unresolved, so.node_limit));
