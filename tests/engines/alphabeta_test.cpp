@@ -271,6 +271,37 @@ TEST(TranspositionTable, KeepsTheDeepestAndTheNewestEntry) {
   EXPECT_EQ(t->probe({1})->bound, Bound::kLower);
 }
 
+// A key of 20 bytes padded to 24 (a two-word board and who moves, as in
+// Domineering past 64 cells): its slots are packed without Entry's padding,
+// so a bucket of two entries is one 64-byte cache line, and every field
+// reads back as stored.
+struct PaddedKey {
+  std::uint64_t low = 0, high = 0;
+  std::uint32_t frame = 0;
+  bool operator==(const PaddedKey&) const = default;
+  std::uint64_t hash() const { return mix64(low ^ mix64(high) ^ frame); }
+};
+static_assert(sizeof(PaddedKey) == 24);
+
+TEST(TranspositionTable, APaddedKeyOfTwentyBytesFillsOneCacheLinePerBucket) {
+  EXPECT_EQ(TranspositionTable<PaddedKey>::kBucketBytes, 64u);
+  auto t = TranspositionTable<PaddedKey>::create(std::uint64_t{4} << 20);
+  ASSERT_TRUE(t.ok());
+  constexpr std::uint64_t kKeys = 200;  // in 32768 buckets: no three share one
+  auto key = [](std::uint64_t i) { return PaddedKey{i, ~i, static_cast<std::uint32_t>(i % 2)}; };
+  for (std::uint64_t i = 0; i < kKeys; ++i)
+    t->store(key(i), static_cast<int>(i) - 100, i % 3 == 0 ? Bound::kLower : Bound::kExact, i);
+  for (std::uint64_t i = 0; i < kKeys; ++i) {
+    const auto e = t->probe(key(i));
+    ASSERT_TRUE(e.has_value()) << i;
+    EXPECT_EQ(e->key, key(i));
+    EXPECT_EQ(e->value, static_cast<int>(i) - 100);
+    EXPECT_EQ(e->bound, i % 3 == 0 ? Bound::kLower : Bound::kExact);
+  }
+  // The same cells with the other frame are another key.
+  EXPECT_FALSE(t->probe(PaddedKey{4, ~std::uint64_t{4}, 1}).has_value());
+}
+
 // The table starts on its first 2 MiB and doubles as it fills: entries stored
 // before a doubling move with it (the bucket splits), so almost every key
 // stored is found again, and every key found has its own value.

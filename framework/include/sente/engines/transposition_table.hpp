@@ -59,10 +59,39 @@ class TranspositionTable {
   };
 
  private:
-  static constexpr std::size_t kWords = (2 * sizeof(Entry) + 7) / 8;
+  // A slot holds an entry's fields end to end, without the padding of Entry
+  // (a key of 20 bytes padded to 24 would otherwise make a 32-byte entry and
+  // a two-line bucket): 2 x 28 bytes and the version fit one cache line.
+  static constexpr std::size_t kValueAt = sizeof(Key);
+  static constexpr std::size_t kBoundAt = kValueAt + sizeof(std::int16_t);
+  static constexpr std::size_t kWorkAt = kBoundAt + 1;
+  static constexpr std::size_t kSlotBytes = kWorkAt + 1;
   struct Slots {
-    Entry slot[2];
+    unsigned char bytes[2][kSlotBytes];
+    Bound bound(int k) const { return static_cast<Bound>(bytes[k][kBoundAt]); }
+    std::uint8_t work(int k) const { return bytes[k][kWorkAt]; }
+    Key key(int k) const {
+      Key key;
+      std::memcpy(&key, bytes[k], sizeof(Key));
+      return key;
+    }
+    Entry entry(int k) const {
+      Entry e;
+      e.key = key(k);
+      std::memcpy(&e.value, bytes[k] + kValueAt, sizeof(e.value));
+      e.bound = bound(k);
+      e.work = work(k);
+      return e;
+    }
+    void set(int k, const Entry& e) {
+      std::memcpy(bytes[k], &e.key, sizeof(Key));
+      std::memcpy(bytes[k] + kValueAt, &e.value, sizeof(e.value));
+      bytes[k][kBoundAt] = static_cast<unsigned char>(e.bound);
+      bytes[k][kWorkAt] = e.work;
+    }
+    void clear(int k) { std::memset(bytes[k], 0, kSlotBytes); }
   };
+  static constexpr std::size_t kWords = (sizeof(Slots) + 7) / 8;
   // One or two cache lines; words read and written through std::atomic_ref.
   struct alignas(8 * (kWords + 1) <= 64 ? 64 : 128) Bucket {
     std::uint64_t version;        // odd while a writer holds the bucket
@@ -70,6 +99,7 @@ class TranspositionTable {
   };
   using Word = std::atomic_ref<std::uint64_t>;
   static_assert(std::is_trivially_copyable_v<Entry>);
+  static_assert(sizeof(Key) > 24 || sizeof(Bucket) == 64, "keys up to 24 bytes: one line");
 
  public:
   // The smallest table: one bucket. Used by tests to force replacement.
@@ -101,8 +131,8 @@ class TranspositionTable {
   std::optional<Entry> probe(const Key& key) const {
     Slots s;
     if (!read(bucket(key), s)) return std::nullopt;
-    for (const Entry& e : s.slot)
-      if (e.bound != Bound::kNone && e.key == key) return e;
+    for (int k = 0; k < 2; ++k)
+      if (s.bound(k) != Bound::kNone && s.key(k) == key) return s.entry(k);
     return std::nullopt;
   }
 
@@ -123,15 +153,16 @@ class TranspositionTable {
     copy_out(b, s);
     const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
     const Entry fresh{key, static_cast<std::int16_t>(value), bound, work};
-    Entry* target = nullptr;
-    for (Entry& e : s.slot)
-      if (e.bound != Bound::kNone && e.key == key) target = &e;
-    if (!target) {
-      target = work >= s.slot[0].work ? &s.slot[0] : &s.slot[1];
+    int target = -1;
+    for (int k = 0; k < 2; ++k)
+      if (s.bound(k) != Bound::kNone && s.key(k) == key) target = k;
+    if (target < 0) {
+      target = work >= s.work(0) ? 0 : 1;
       // The old deepest entry is still the newest of the rest.
-      if (target == &s.slot[0] && s.slot[0].bound != Bound::kNone) s.slot[1] = s.slot[0];
+      if (target == 0 && s.bound(0) != Bound::kNone)
+        std::memcpy(s.bytes[1], s.bytes[0], kSlotBytes);
     }
-    *target = fresh;
+    s.set(target, fresh);
     copy_in(s, b);
     version.store(v + 2, std::memory_order_release);
   }
@@ -175,10 +206,9 @@ class TranspositionTable {
       copy_out(buckets_[i], from);
       copy_out(buckets_[i + n], to);
       for (int k = 0; k < 2; ++k) {
-        Entry& e = from.slot[k];
-        if (e.bound == Bound::kNone || !(key_hash(e.key) & n)) continue;
-        to.slot[k] = e;
-        e = Entry{};
+        if (from.bound(k) == Bound::kNone || !(key_hash(from.key(k)) & n)) continue;
+        std::memcpy(to.bytes[k], from.bytes[k], kSlotBytes);
+        from.clear(k);
       }
       copy_in(from, buckets_[i]);
       copy_in(to, buckets_[i + n]);
