@@ -1,5 +1,7 @@
 #include "evaluation.hpp"
 
+#include <algorithm>
+
 #include "search.hpp"
 
 namespace sente::domineering {
@@ -157,7 +159,7 @@ int OwnBoard::packing() const {
   return n;
 }
 
-int OwnBoard::margin(bool tempo) const {
+int OwnBoard::margin(bool tempo, int opponent_packing) const {
   Packed packed;
   Areas a;
   pack_protective(*this, packed, a);
@@ -225,7 +227,7 @@ int OwnBoard::margin(bool tempo) const {
   unused += a.vuln1_prot - (a.vuln1 / 2 - (a.vuln1 - a.vuln1_prot) / 2);
   unused += (a.opt2 / 2) * 3 + (a.opt1 / 2) * 2 + a.opt0 / 2;
 
-  const int opponent_moves = (empty_ - 2 * moves - unused) / 2;
+  const int opponent_moves = std::min((empty_ - 2 * moves - unused) / 2, opponent_packing);
   return moves - opponent_moves;
 }
 

@@ -64,8 +64,10 @@ class OwnBoard {
   int empty() const { return empty_; }
 
   // Owner moves minus the bound on opponent moves (see above); `tempo`: the
-  // owner moves next.
-  int margin(bool tempo) const;
+  // owner moves next. `opponent_packing`, when given, is the opponent's
+  // packing (most disjoint opponent dominoes): the opponent can make no more
+  // moves than that either, so the bound is the lesser of the two.
+  int margin(bool tempo, int opponent_packing = 1 << 30) const;
 
  private:
   int rows_;

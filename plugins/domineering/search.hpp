@@ -90,16 +90,15 @@ struct Key {
   }
 };
 
-// floor(run / 2) summed over the runs of set bits of `line`.
+// floor(run / 2) summed over the runs of set bits of `line`, without a loop:
+// a run's pairs are its bits at odd offsets from its start. Adding each
+// even-placed run start carries through its run, which marks the runs that
+// start at even bits; their pairs sit at odd bits, the others' at even bits.
 inline int line_pairs(std::uint64_t line) {
-  int n = 0;
-  while (line) {
-    line >>= std::countr_zero(line);
-    const int run = std::countr_one(line);
-    n += run / 2;
-    line = run == 64 ? 0 : line >> run;
-  }
-  return n;
+  constexpr std::uint64_t kEven = 0x5555555555555555ull;
+  const std::uint64_t starts = line & ~(line << 1);
+  const std::uint64_t even_runs = ((line + (starts & kEven)) ^ line) & line;
+  return std::popcount(even_runs & ~kEven) + std::popcount(line & ~even_runs & kEven);
 }
 
 // The rules on one board, with the search hooks of alpha-beta
@@ -217,10 +216,11 @@ class SearchRules {
     if (switches_.bullock_bound && f.shape.rows <= OwnBoard::kMaxCols &&
         f.shape.cols <= OwnBoard::kMaxCols) {
       // My own board is the opponent's frame (I place along its rows).
+      const Frame<W>& g = board_.frame(opposite(p.to_move));
       const OwnBoard mine(p.other[0], f.shape.cols, f.shape.rows);
-      if (mine.margin(true) > 0) return {1, 1};
+      if (mine.margin(true, g.vertical_packing(p.other[0])) > 0) return {1, 1};
       const OwnBoard theirs(p.empty, f.shape.rows, f.shape.cols);
-      if (theirs.margin(false) >= 0) return {-1, -1};
+      if (theirs.margin(false, f.vertical_packing(p.empty)) >= 0) return {-1, -1};
     }
     return region_bounds(p);
   }
@@ -241,60 +241,61 @@ class SearchRules {
   // Bullock's move evaluation: 128 x (how much the move raises my packing
   // and safe moves minus how much it raises the opponent's, over the lines
   // it touches) + the positional value of its cells; moves with a protected
-  // cell after all others, in generation order.
+  // cell after all others, in generation order. The lines are read once per
+  // position; a move changes a few bits of at most four of each kind.
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const {
     if (!switches_.order) return;
     const Frame<W>& f = board_.frame(p.to_move);
     const Frame<W>& g = board_.frame(opposite(p.to_move));
-    const int cols = f.shape.cols;
-    const Lines before = lines(f, g, p.empty, p.other[0]);  // shared by every move's comparison
+    const int rows = f.shape.rows, cols = f.shape.cols;
+    const LineSet across = LineSet::read(f, p.empty, rows);    // rows: the opponent's lines
+    const LineSet along = LineSet::read(g, p.other[0], cols);  // columns: mine
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int cell = moves[i];
       const int r = cell / cols, c = cell % cols;
-      const std::uint8_t a = f.images[cell][4], b = f.images[cell + cols][4];
-      const bool touches = before.mine.test(a) || before.mine.test(b);
-      Cells<W> e = p.empty, t = p.other[0];
-      e.reset(cell);
-      e.reset(cell + cols);
-      t.reset(a);
-      t.reset(b);
-      const Lines after = lines(f, g, e, t);
-      int s = my_lines(g, after, c) - my_lines(g, before, c);
-      s -= opp_lines(f, after, r) - opp_lines(f, before, r);
-      score[i] = 128 * s + f.position_value[cell] - (touches ? 1 << 20 : 0);
+      const int mine = along.gain(c, c, std::uint64_t{3} << r);
+      const int theirs = across.gain(r, r + 1, std::uint64_t{1} << c);
+      const bool touches = (along.only[c + 2] >> r) & 3;
+      score[i] = 128 * (mine - theirs) + f.position_value[cell] - (touches ? 1 << 20 : 0);
     }
   }
 
  private:
-  // The cells as lines: my columns are the other frame's rows. `mine`: the
-  // cells only I can ever cover (transposed); `theirs`: those only the
-  // opponent can (my frame).
-  struct Lines {
-    Cells<W> empty, empty_t, mine, theirs;
-  };
-  static Lines lines(const Frame<W>& f, const Frame<W>& g, const Cells<W>& e, const Cells<W>& t) {
-    return {e, t, t & ~g.vertical_cover(t), e & ~f.vertical_cover(e)};
-  }
+  // The lines of one direction as words (index + 2; two empty lines pad
+  // each end): the empty cells, those only this direction's player can
+  // cover (no empty neighbour across), and each line's pairs of both.
+  struct LineSet {
+    std::array<std::uint64_t, 64 + 4> empty, only;
+    std::array<int, 64 + 4> empty_pairs, only_pairs;
 
-  // My packing in column c plus my safe packing in columns c-1..c+1 (rows
-  // of the other frame g).
-  [[gnu::always_inline]] static int my_lines(const Frame<W>& g, const Lines& x, int c) {
-    int n = 0;
-    for (int k = std::max(0, c - 1); k <= std::min(g.shape.rows - 1, c + 1); ++k) {
-      if (k == c) n += line_pairs(g.row(x.empty_t, k));
-      n += line_pairs(g.row(x.mine, k));
+    static LineSet read(const Frame<W>& h, const Cells<W>& cells, int n) {
+      LineSet x;
+      x.empty[0] = x.empty[1] = x.empty[n + 2] = x.empty[n + 3] = 0;
+      for (int k = 0; k < n; ++k) x.empty[k + 2] = h.row(cells, k);
+      x.only[0] = x.only[1] = x.only[n + 2] = x.only[n + 3] = 0;
+      x.only_pairs[0] = x.only_pairs[1] = x.only_pairs[n + 2] = x.only_pairs[n + 3] = 0;
+      for (int k = 2; k < n + 2; ++k) {
+        x.only[k] = x.empty[k] & ~x.empty[k - 1] & ~x.empty[k + 1];
+        x.empty_pairs[k] = line_pairs(x.empty[k]);
+        x.only_pairs[k] = line_pairs(x.only[k]);
+      }
+      return x;
     }
-    return n;
-  }
-  // The opponent's packing in rows r, r+1 plus its safe packing in rows r-1..r+2.
-  [[gnu::always_inline]] static int opp_lines(const Frame<W>& f, const Lines& x, int r) {
-    int n = 0;
-    for (int k = std::max(0, r - 1); k <= std::min(f.shape.rows - 1, r + 2); ++k) {
-      if (k == r || k == r + 1) n += line_pairs(f.row(x.empty, k));
-      n += line_pairs(f.row(x.theirs, k));
+    // The change to this direction's packing of lines first..last and to
+    // its safe packing of lines first-1..last+1 when the cells `bits` of
+    // lines first..last fill: their neighbours across in the lines just
+    // outside may become safe.
+    int gain(int first, int last, std::uint64_t bits) const {
+      const auto newly = [&](int l, int beyond) {
+        return line_pairs(only[l] | (empty[l] & ~empty[beyond] & bits)) - only_pairs[l];
+      };
+      int n = newly(first + 1, first) + newly(last + 3, last + 4);
+      for (int j = first + 2; j <= last + 2; ++j)
+        n += line_pairs(empty[j] & ~bits) - empty_pairs[j] + line_pairs(only[j] & ~bits) -
+             only_pairs[j];
+      return n;
     }
-    return n;
-  }
+  };
 
   static Cells<W> least_image(const Position& p) {
     return std::min({p.empty, p.mirrors[0], p.mirrors[1], p.mirrors[2]});

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <random>
+#include <span>
 #include <vector>
 
 #include "game.hpp"
@@ -62,12 +63,13 @@ constexpr Case kCases[] = {{6, 6, 4, 12}, {5, 7, 4, 12}, {7, 5, 4, 12}, {8, 8, 1
 
 // A rule given as the verdict it reaches on p ({-1, 1}: none).
 template <class Verdict>
-void expect_verdicts_agree(const char* rule, Verdict verdict, int min_fired) {
+void expect_verdicts_agree(const char* rule, Verdict verdict, int min_fired,
+                           std::span<const Case> cases = kCases, int per_case = 100) {
   std::mt19937_64 rng(2026);
   int fired = 0, wins = 0;
-  for (const Case& c : kCases) {
+  for (const Case& c : cases) {
     const Board board = *Board::make(c.rows, c.cols);
-    for (const Position& p : random_positions(board, 100, c.min_moves, c.max_moves, rng)) {
+    for (const Position& p : random_positions(board, per_case, c.min_moves, c.max_moves, rng)) {
       const ValueRange v = verdict(board, p);
       if (v.lo != v.hi) continue;
       ++fired;
@@ -104,6 +106,30 @@ TEST(DomineeringKnowledge, RegionValuesAlone) {
   expect_verdicts_agree(
       "region values", [&](const Board& b, const Position& p) { return Game(b, s).deep_bounds(p); },
       20);
+}
+
+// The opponent's packing as a second cap on its moves in Bullock's count:
+// the verdicts that only the cap reaches (the count against the cells left
+// alone gives none) are checked on their own. They are rarer (positions
+// deeper in a game, where runs have split), so more positions are drawn.
+constexpr Case kDeeperCases[] = {{6, 6, 6, 14}, {5, 7, 6, 14}, {7, 5, 6, 14}, {8, 8, 14, 26}};
+
+TEST(DomineeringKnowledge, BullockBoundsPackingCapAlone) {
+  expect_verdicts_agree(
+      "Bullock bound, packing cap",
+      [&](const Board& b, const Position& p) -> ValueRange {
+        const Frame<1>& f = b.frame(p.to_move);
+        const Frame<1>& g = b.frame(opposite(p.to_move));
+        const OwnBoard mine(p.other[0], f.shape.cols, f.shape.rows);
+        const OwnBoard theirs(p.empty, f.shape.rows, f.shape.cols);
+        const bool win = mine.margin(true, g.vertical_packing(p.other[0])) > 0;
+        const bool loss = theirs.margin(false, f.vertical_packing(p.empty)) >= 0;
+        if (mine.margin(true) > 0 || theirs.margin(false) >= 0) return {-1, 1};
+        if (win) return {1, 1};
+        if (loss) return {-1, -1};
+        return {-1, 1};
+      },
+      10, kDeeperCases, 20000);
 }
 
 // Skip safe changes the moves searched, not a bound: the value with it on
