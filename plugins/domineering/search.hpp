@@ -20,8 +20,7 @@
 //                 packing(me) proves a loss.
 //   Bullock bound protective areas, vulnerable moves and options counted
 //                 against the cells left to the opponent (evaluation.hpp),
-//                 the opponent's moves capped by its packing too; tried
-//                 with the safe bound, before the table.
+//                 tried after a table miss.
 //   skip safe     safe moves are not searched while another move exists: a
 //                 safe move can be postponed without loss (Bullock ch. 4).
 //   order         moves sorted by the change they make to both players'
@@ -198,35 +197,33 @@ class SearchRules {
   // 0: V (Left) to move, 1: H.
   int player(const Position& p) const { return p.to_move == Side::kVertical ? 0 : 1; }
 
-  // The safe bound, then Bullock's: both before the table (most nodes are
-  // leaves they decide).
   ValueRange bounds(const Position& p) const {
+    if (!switches_.safe_bound) return {-1, 1};
     // The opponent's dominoes are vertical in its own frame, on the transpose.
     const Frame<W>& f = board_.frame(p.to_move);
     const Frame<W>& g = board_.frame(opposite(p.to_move));
     const Cells<W>& e = p.empty;
     const Cells<W>& t = p.other[0];
-    const int opp_packing = g.vertical_packing(t);
-    const int my_packing = f.vertical_packing(e);
-    if (switches_.safe_bound) {
-      const int my_safe = f.vertical_packing(e & ~f.horizontal_cover(e));
-      if (my_safe > opp_packing) return {1, 1};
-      const int opp_safe = g.vertical_packing(t & ~g.horizontal_cover(t));
-      if (opp_safe >= my_packing) return {-1, -1};
-    }
-    if (switches_.bullock_bound && f.shape.rows <= OwnBoard::kMaxCols &&
-        f.shape.cols <= OwnBoard::kMaxCols) {
-      // My own board is the opponent's frame (I place along its rows).
-      const OwnBoard mine(t, f.shape.cols, f.shape.rows);
-      if (mine.margin(true, opp_packing) > 0) return {1, 1};
-      const OwnBoard theirs(e, f.shape.rows, f.shape.cols);
-      if (theirs.margin(false, my_packing) >= 0) return {-1, -1};
-    }
+    const int my_safe = f.vertical_packing(e & ~f.horizontal_cover(e));
+    if (my_safe > g.vertical_packing(t)) return {1, 1};
+    const int opp_safe = g.vertical_packing(t & ~g.horizontal_cover(t));
+    if (opp_safe >= f.vertical_packing(e)) return {-1, -1};
     return {-1, 1};
   }
 
-  // Exact region values, after a table miss (valuing a region is costly).
-  ValueRange deep_bounds(const Position& p) const { return region_bounds(p); }
+  ValueRange deep_bounds(const Position& p) const {
+    const Frame<W>& f = board_.frame(p.to_move);
+    if (switches_.bullock_bound && f.shape.rows <= OwnBoard::kMaxCols &&
+        f.shape.cols <= OwnBoard::kMaxCols) {
+      // My own board is the opponent's frame (I place along its rows).
+      const Frame<W>& g = board_.frame(opposite(p.to_move));
+      const OwnBoard mine(p.other[0], f.shape.cols, f.shape.rows);
+      if (mine.margin(true, g.vertical_packing(p.other[0])) > 0) return {1, 1};
+      const OwnBoard theirs(p.empty, f.shape.rows, f.shape.cols);
+      if (theirs.margin(false, f.vertical_packing(p.empty)) >= 0) return {-1, -1};
+    }
+    return region_bounds(p);
+  }
 
   // The exact outcome when every region has at most region_values cells;
   // {-1, 1} otherwise.

@@ -96,7 +96,8 @@ TEST(DomineeringKnowledge, BullockBoundAlone) {
   Switches s = none();
   s.bullock_bound = true;
   expect_verdicts_agree(
-      "Bullock bound", [&](const Board& b, const Position& p) { return Game(b, s).bounds(p); }, 20);
+      "Bullock bound", [&](const Board& b, const Position& p) { return Game(b, s).deep_bounds(p); },
+      20);
 }
 
 TEST(DomineeringKnowledge, RegionValuesAlone) {

@@ -11,10 +11,8 @@
 // The rules give positions, moves, play, terminal_value and key (a table key;
 // a key that folds symmetric images lets them share one entry). Optional
 // hooks, each used when present, none required:
-//   ValueRange bounds(const Position&) const;  // static bounds, tried before
-//       the table is touched (no key, no probe): may prove a result without
-//       searching (bound hits). Where most nodes are leaves such a bound
-//       decides, this saves their table misses.
+//   ValueRange bounds(const Position&) const;  // cheap static bounds, tried
+//       before the table: may prove a result without searching (bound hits)
 //   ValueRange deep_bounds(const Position&) const;  // costlier bounds, tried
 //       after a table miss (bound hits too)
 //   void order(const Position&, std::span<const Move>, std::span<int> score)
@@ -442,14 +440,16 @@ class AlphaBeta {
     ++stats_.nodes;
     const ValueRange range = range_;
     const int alpha0 = alpha;
-    // The bounds go first: a leaf they decide never touches the table, whose
-    // probes are cache and TLB misses (the table is large, probes random).
-    // On Domineering 9x9 that is most nodes, and 15% of the time.
+    Key key{};
+    if (options_.use_table) {
+      // The bucket is a cache miss (the table is large, probes random): it
+      // loads while the static bounds are computed.
+      key = game_->key(p);
+      table_->prefetch(key);
+    }
     if constexpr (alphabeta_detail::HasBounds<G>)
       if (options_.use_bounds)
         if (auto v = bounded(game_->bounds(p), alpha, beta)) return *v;
-    Key key{};
-    if (options_.use_table) key = game_->key(p);
 
     if (options_.use_table) {
       ++stats_.table_probes;
