@@ -29,6 +29,7 @@ namespace {
 constexpr const char* kFooter = R"(Exit codes:
   0  success
   1  verify: some published value was not reproduced, or a file held none to check;
+     table --check: a board's outcome differs from the file's, or no board was compared;
      bench: two engines gave different values, or a value changed since --compare's file
   2  bad command line
   3  game not found, or a plugin failed to load (wrong ABI, not a plugin)
