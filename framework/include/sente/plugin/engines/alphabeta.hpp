@@ -21,7 +21,7 @@ struct AlphaBetaEngine {
         "negamax alpha-beta with a transposition table, enhanced transposition cut-offs, "
         "history heuristic and the game's bounds and move ordering",
         {with_role(integer_option("node-limit", 0, kMaxNodes, 0,
-                                  "nodes per search before it stops with 'unresolved' (0 = none)",
+                                  "each thread's nodes per search before 'unresolved' (0 = none)",
                                   Unit::kNodes),
                    OptionRole::kWorkBudget),
          with_role(integer_option("table-mb", 1, 1 << 20, 256,
