@@ -180,6 +180,9 @@ TEST(BadInput, OutputsThatCannotBeWrittenAreRefusedFirst) {
          "--table /nonexistent/dir/x.tbl: no such file, and no directory /nonexistent/dir");
   expect("analyze gobblet-gobblers --set table=/nonexistent/x.tbl", 4, "/nonexistent/x.tbl");
   expect("table gobblet-gobblers --table /nonexistent/dir/x.tbl", 4, "no directory");
+  // A file read: the message does not speak of writing it.
+  expect("table domineering --max-area 2 --check /nonexistent/dir/x.csv", 4,
+         "--check /nonexistent/dir/x.csv: no such file, and no directory /nonexistent/dir\n");
   expect("solve gobblet-gobblers --table /tmp", 4, "--table /tmp: a directory");
   // The full solve takes minutes: these were refused before it.
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(60));

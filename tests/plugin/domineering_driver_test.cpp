@@ -371,9 +371,13 @@ TEST(DomineeringDriver, NodeLimitGivesUnresolvedNotAGuess) {
   EXPECT_EQ(text.code, 7) << text.out;
   EXPECT_NE(text.out.find("value unresolved"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("sente: unresolved: alphabeta stopped at its node budget before the "
-                          "value (exit 7)"),
+                          "value (exit 7); raise --node-limit or choose another engine"),
             std::string::npos)
       << text.out;
+  // The budget named is the engine's own: minimax's is minimax-nodes.
+  const Result plain = sente("solve domineering --board 4x4 --engine minimax --minimax-nodes 10");
+  EXPECT_EQ(plain.code, 7) << plain.out;
+  EXPECT_NE(plain.out.find("raise --minimax-nodes or choose"), std::string::npos) << plain.out;
   EXPECT_EQ(sente("solve domineering --board 3x3 --node-limit 1000 --quiet").code, 0);
 
   const Result moves = sente(
@@ -390,6 +394,7 @@ TEST(DomineeringDriver, NodeLimitGivesUnresolvedNotAGuess) {
       "play domineering --board 6x6 --engine alphabeta --node-limit 100 --first computer --json");
   EXPECT_EQ(play.code, 7) << play.out;
   EXPECT_NE(play.out.find("before proving the computer's move"), std::string::npos) << play.out;
+  EXPECT_NE(play.out.find("raise --node-limit for perfect play"), std::string::npos) << play.out;
   const Result solved =
       sente_fed("printf 'quit\\n'", "play domineering --board 3x3 --first computer --json", true);
   EXPECT_EQ(solved.code, 0) << solved.out;

@@ -79,8 +79,7 @@ int run_play(const Common& common, const std::string& game, const plugin::Option
     if (!unproven.empty())
       talk << "note: the engine stopped at its node budget before proving the computer's "
            << (unproven.size() == 1 ? "move " : "moves ") << absl::StrJoin(unproven, ", ")
-           << " best (exit 7); raise the budget (`sente list " << game
-           << "` names it) for perfect play\n";
+           << " best (exit 7); " << budget_hint(p->info, a.engine) << " for perfect play\n";
     if (common.json)
       std::cout << json_text(nlohmann::json{{"game", game},
                                             {"moves", record},

@@ -66,20 +66,19 @@ bool settled(const plugin::Analysis& a) {
 
 // The exit code of a printed analysis: kUnresolved (said on stderr unless
 // --quiet) when a budget stopped the engine before some value.
-int outcome(const Common& common, const plugin::Analysis& a) {
+int outcome(const Common& common, const plugin::GameInfo& info, const plugin::Analysis& a) {
   if (settled(a)) return kOk;
   if (!common.quiet)
     std::cerr << "sente: unresolved: " << a.engine << " stopped at its node budget before "
-              << (a.resolved ? "some moves' values" : "the value")
-              << " (exit 7); raise the budget (`sente list GAME` names it) or choose another "
-                 "engine\n";
+              << (a.resolved ? "some moves' values" : "the value") << " (exit 7); "
+              << budget_hint(info, a.engine) << " or choose another engine\n";
   return kUnresolved;
 }
 
-int print(const Common& common, const plugin::Analysis& a) {
+int print(const Common& common, const plugin::GameInfo& info, const plugin::Analysis& a) {
   if (common.json) {
     std::cout << json_text(nlohmann::json(a)) << "\n";
-    return outcome(common, a);
+    return outcome(common, info, a);
   }
   std::cout << absl::StrFormat("%s%s: value %s (%s)\n", a.game,
                                a.variant.empty() ? "" : " " + a.variant, a.value_text,
@@ -104,19 +103,19 @@ int print(const Common& common, const plugin::Analysis& a) {
     std::cout << "\n";
     print_stats(a);
   }
-  return outcome(common, a);
+  return outcome(common, info, a);
 }
 
 // Prints the analysis, or the error (with a hint when the position looks
 // like the name of a file that does not exist).
-int finish(const Common& common, const absl::StatusOr<plugin::Analysis>& a,
-           const plugin::PositionInput& input) {
+int finish(const Common& common, const plugin::GameInfo& info,
+           const absl::StatusOr<plugin::Analysis>& a, const plugin::PositionInput& input) {
   if (!a.ok() && a.status().code() == absl::StatusCode::kInvalidArgument &&
       !plugin::is_usage_error(a.status()) && input.file.empty() && looks_like_file_name(input.text))
     return report_error(absl::InvalidArgumentError(absl::StrCat(
         a.status().message(), " (read as a position: no file named '", input.text, "' exists)")));
   if (!a.ok()) return report_error(a.status());
-  return print(common, *a);
+  return print(common, info, *a);
 }
 
 }  // namespace
@@ -133,7 +132,7 @@ int run_solve(const Common& common, const std::string& game, const plugin::Optio
   absl::StatusOr<plugin::Analysis> a =
       p->game->solve(*options, *input, bar.callback(interrupt_stop_flag()));
   bar.finish();
-  return finish(common, a, *input);
+  return finish(common, p->info, a, *input);
 }
 
 int run_analyze(const Common& common, const std::string& game, const plugin::Options& given,
@@ -148,7 +147,7 @@ int run_analyze(const Common& common, const std::string& game, const plugin::Opt
   absl::StatusOr<plugin::Analysis> a =
       p->game->analyze(*options, *input, bar.callback(interrupt_stop_flag()));
   bar.finish();
-  return finish(common, a, *input);
+  return finish(common, p->info, a, *input);
 }
 
 }  // namespace sente::driver

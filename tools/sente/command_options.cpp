@@ -33,13 +33,26 @@ absl::Status check_file_option(const std::string& name, const std::string& path)
   const fs::path p(path);
   const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
   if (!fs::is_directory(dir, ec))
+    // Said for a file read (it must exist) and one written (its directory
+    // must): either way, both are missing.
     return absl::InvalidArgumentError(
-        absl::StrCat(flag, ": no such file, and no directory ", dir.string(), " to write it in"));
+        absl::StrCat(flag, ": no such file, and no directory ", dir.string()));
   if (::access(dir.c_str(), W_OK) != 0)
     return absl::InvalidArgumentError(absl::StrCat(flag, ": no such file, and the directory ",
                                                    dir.string(), " is not writable (",
                                                    std::strerror(errno), ")"));
   return absl::OkStatus();
+}
+
+std::string budget_hint(const plugin::GameInfo& info, const std::string& engine) {
+  const plugin::OptionInfo* found = nullptr;
+  for (const plugin::OptionInfo& o : info.options) {
+    if (o.role != plugin::OptionRole::kWorkBudget) continue;
+    if (o.scope == plugin::OptionScope::kEngine && o.engine == engine) return "raise --" + o.name;
+    if (o.scope != plugin::OptionScope::kEngine && !found) found = &o;
+  }
+  if (found) return "raise --" + found->name;
+  return absl::StrCat("raise the budget (`sente list ", info.name, "` names it)");
 }
 
 absl::StatusOr<plugin::Options> command_options(const plugin::GameInfo& info,

@@ -21,6 +21,11 @@ std::string listed_engine(const plugin::GameInfo& info, const std::string& name)
 // writable directory.
 absl::Status check_file_option(const std::string& name, const std::string& path);
 
+// What to do when `engine` stopped at its work budget: "raise --NAME" for its
+// budget option (role kWorkBudget: the engine's own, else the game's), or,
+// when it has none, where to find the budget.
+std::string budget_hint(const plugin::GameInfo& info, const std::string& engine);
+
 // `options` for `info`'s game: the engine named as listed (listed_engine),
 // every file option checked (check_file_option). Other checks are the
 // plugin's (its schema).
