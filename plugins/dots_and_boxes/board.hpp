@@ -106,16 +106,21 @@ struct BoardPosition {
 // At most 25 boxes (5x5) fit in 64 lines, so a set of boxes fits 32 bits.
 inline constexpr int kMaxBoxes = 32;
 
-// A position as the engines see it (Game::Position): 24 trivially copyable
-// bytes; the board lives in the Game. The value of the rest of the game
-// depends on `drawn` only (Barker and Korf, "Solving Dots-And-Boxes", AAAI
-// 2012): the boxes and the mover matter for the final score, not for the
-// best difference over the boxes still open.
+// A position as the engines see it (Game::Position): trivially copyable; the
+// board lives in the Game. The value of the rest of the game depends on
+// `drawn` only (Barker and Korf, "Solving Dots-And-Boxes", AAAI 2012): the
+// boxes and the mover matter for the final score, not for the best
+// difference over the boxes still open.
 struct Position {
   std::uint64_t drawn = 0;    // bit i: line id i is drawn
   std::uint32_t a_boxes = 0;  // bit b: box b (row-major) taken by A
   std::uint32_t b_boxes = 0;  // bit b: box b taken by B
   std::uint8_t to_move = 0;   // 0: A, 1: B
+  // `drawn` under each symmetry of the board (the identity first; unused
+  // slots repeat it), each box's border lines normalized: the table key is
+  // the least (Game::key). Kept by Game::play; Game::with_images sets them
+  // for a position made otherwise.
+  std::array<std::uint64_t, 8> images{};
   friend bool operator==(const Position&, const Position&) = default;
 };
 

@@ -1,5 +1,6 @@
 #include "game.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <map>
 #include <tuple>
@@ -36,6 +37,13 @@ plugin::GameInfo Game::info() {
           plugin::enum_option("to-move", {"A", "B"}, "",
                               "who moves in a diagram whose boxes are taken (A moves first)"),
           plugin::OptionRole::kSideToMove),
+      plugin::switch_option("chains", true,
+                            "alpha-beta: captures taken at once or declined (all-but-two), one "
+                            "move per long chain or loop, one of a box's border lines "
+                            "(strings and coins)"),
+      plugin::switch_option("key-symmetry", true,
+                            "alpha-beta's table key is the same for positions equal up to the "
+                            "board's symmetries and to which border lines of a box are drawn"),
   };
   g.variants = {
       {"american", "empty board: nothing pre-drawn"},
@@ -161,6 +169,7 @@ void Game::set_board(const Board& board) {
   board_ = board;
   all_lines_ =
       board.line_count() == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << board.line_count()) - 1;
+  coins_ = StringsAndCoins(board);
   box_lines_ = {};
   box_of_line_ = {};
   for (int id = 0; id < board.line_count(); ++id) {
@@ -198,6 +207,22 @@ void Game::set_board(const Board& board) {
       }
       images_.push_back(im);
     }
+  for (int k = 0; k < 8; ++k)
+    for (int id = 0; id < board.line_count(); ++id) {
+      const int to = image_line(k, id);
+      const std::uint64_t border = coins_.parallel_border(to);
+      image_lines_[k][id] = border ? border : std::uint64_t{1} << to;
+    }
+}
+
+Position Game::with_images(Position p) const {
+  for (int k = 0; k < 8; ++k) {
+    std::uint64_t q = 0;
+    for (std::uint64_t m = p.drawn; m; m &= m - 1)
+      q |= std::uint64_t{1} << image_line(k, std::countr_zero(m));
+    p.images[k] = coins_.normalize(q);
+  }
+  return p;
 }
 
 Position Game::canonical(const Position& p) const {
@@ -215,7 +240,7 @@ Position Game::canonical(const Position& p) const {
     if (std::tie(q.drawn, q.a_boxes, q.b_boxes) < std::tie(best.drawn, best.a_boxes, best.b_boxes))
       best = q;
   }
-  return best;
+  return with_images(best);
 }
 
 absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
@@ -230,6 +255,8 @@ absl::StatusOr<Game> Game::open(const plugin::OptionValues& options) {
   g.variant_ = *v;
   g.variant_given_ = options.given("variant");
   if (options.has("to-move")) g.to_move_override_ = options.text("to-move")[0];
+  g.chains_ = options.on("chains");
+  g.key_symmetry_ = options.on("key-symmetry");
   return g;
 }
 
@@ -245,7 +272,7 @@ Position Game::position_of(const BoardPosition& b) const {
     if (b.owner[box] == 'B') p.b_boxes |= std::uint32_t{1} << box;
   }
   p.to_move = b.to_move == 'B';
-  return p;
+  return with_images(p);
 }
 
 BoardPosition Game::board_position(const Position& p) const {
@@ -414,7 +441,7 @@ absl::StatusOr<Position> Game::parse_lines(std::string_view text) const {
   if (to_move_override_ && to_move_override_ != (p.to_move == 0 ? 'A' : 'B'))
     return absl::InvalidArgumentError(absl::StrFormat(
         "--to-move %c, but the position says %s to move", to_move_override_, to_move(p)));
-  return p;
+  return with_images(p);
 }
 
 std::string Game::variant_name(const Position&) const {

@@ -11,6 +11,7 @@
 // "Dots-and-Boxes Analysis Results").
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -28,6 +29,7 @@
 #include "sente/plugin/engines/dense.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/text.hpp"
+#include "strings_and_coins.hpp"
 
 namespace sente::dots_and_boxes {
 
@@ -68,6 +70,11 @@ class Game {
   Scored<Position> play(const Position& p, Move line) const {
     Position c = p;
     c.drawn |= std::uint64_t{1} << line;
+    // Each image gains the line's image, or its box's next border line.
+    for (int k = 0; k < 8; ++k) {
+      const std::uint64_t free = image_lines_[k][line] & ~c.images[k];
+      c.images[k] |= free & (0 - free);
+    }
     int points = 0;
     std::uint32_t taken = 0;
     for (int k = 0; k < 2; ++k) {
@@ -88,8 +95,20 @@ class Game {
   // Every line drawn: nothing is left to win.
   int terminal_value(const Position&) const { return 0; }
   ValueRange value_range() const { return {-board_.box_count(), board_.box_count()}; }
-  // The drawn lines: the value of the rest depends on them only.
-  std::uint64_t key(const Position& p) const { return p.drawn; }
+  // The value of the rest depends on the drawn lines only, and only through
+  // their strings and coins: the key is the least, over the board's
+  // symmetries, of the drawn lines with each box's border lines normalized
+  // (StringsAndCoins::normalize), so that positions equal up to a symmetry
+  // or to which parallel ground strings are cut share a table entry. With
+  // --set key-symmetry=off, the drawn lines.
+  std::uint64_t key(const Position& p) const {
+    if (!key_symmetry_) return p.drawn;
+    std::uint64_t best = p.images[0];
+    for (int k = 1; k < 8; ++k) best = std::min(best, p.images[k]);
+    return best;
+  }
+  // p with its images set from its drawn lines (Position::images).
+  Position with_images(Position p) const;
   // The image of p under the board's symmetries (4 on a rectangle, 8 on a
   // square) with the least drawn lines, then the least boxes: a mirrored or
   // turned board has the same value. Retrograde analysis enumerates these.
@@ -101,6 +120,18 @@ class Game {
   // dropped: no fewer nodes, slower.)
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const;
   int move_id(Move m) const { return m; }
+  // Alpha-beta's moves to search: the strings-and-coins cuts
+  // (strings_and_coins.hpp: a capture taken at once or declined, one string
+  // per long chain or loop); every undrawn line with --set chains=off.
+  void set_chains(bool on) { chains_ = on; }
+  void set_key_symmetry(bool on) { key_symmetry_ = on; }
+  template <class F>
+  void for_each_search_move(const Position& p, F&& visit) const {
+    if (!chains_) return for_each_move(p, visit);
+    std::array<std::uint8_t, kMaxLines> moves;
+    const int n = coins_.search_moves(p.drawn, moves);
+    for (int i = 0; i < n; ++i) visit(static_cast<Move>(moves[i]));
+  }
 
   // The dense engine's view (kResourceExhausted beyond kMaxUndrawnLines).
   absl::StatusOr<DenseView> dense_view(const Position& p) const {
@@ -169,6 +200,18 @@ class Game {
   bool variant_given_ = false;
   bool from_diagram_ = false;  // the board and position come from a diagram
   char to_move_override_ = 0;
+  bool chains_ = true;  // alpha-beta searches the strings-and-coins subset
+  bool key_symmetry_ = true;
+  StringsAndCoins coins_;
+  // Per slot of Position::images, per line: the line's image, or when that
+  // is one of two or more border lines of a box, all of them (play() draws
+  // the first undrawn).
+  std::array<std::array<std::uint64_t, kMaxLines>, 8> image_lines_{};
+  // Where slot k of Position::images takes line `id`: slot 0 the identity,
+  // then each image; the rest repeat the identity.
+  int image_line(int k, int id) const {
+    return k >= 1 && k <= static_cast<int>(images_.size()) ? images_[k - 1].line[id] : id;
+  }
   std::uint64_t all_lines_ = 0;
   // Per line: the lines of the (up to) two boxes it borders (0: no box), and
   // those boxes' numbers.

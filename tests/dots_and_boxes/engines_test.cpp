@@ -169,7 +169,8 @@ TEST(DotsAndBoxesText, MovesInEveryNotationAndOnlyUndrawnLines) {
 TEST(DotsAndBoxesText, InfoListsOnlyTheGamesOwnOptions) {
   std::set<std::string> names;
   for (const plugin::OptionInfo& o : Game::info().options) names.insert(o.name);
-  EXPECT_EQ(names, (std::set<std::string>{"board", "variant", "to-move"}));
+  EXPECT_EQ(names,
+            (std::set<std::string>{"board", "variant", "to-move", "chains", "key-symmetry"}));
   std::vector<std::string> engines;
   for (const plugin::EngineInfo& e : plugin::full_info<Game>().engines) engines.push_back(e.name);
   EXPECT_EQ(engines, (std::vector<std::string>{"dense", "dense-generic", "alphabeta", "retrograde",
