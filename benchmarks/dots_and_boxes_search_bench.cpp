@@ -21,8 +21,8 @@ using namespace sente::dots_and_boxes;
 
 // Border lines of 4x4 in Wilson's letters, drawn in this order: the first
 // 40 - undrawn of them make the position.
-constexpr const char* kBorder[] = {"ab", "ad", "af", "ah", "ih", "if", "id",
-                                   "ib", "ba", "bi", "da", "di"};
+constexpr const char* kBorder[] = {"ab", "ad", "af", "ah", "ih", "if",
+                                   "id", "ib", "ba", "bi", "da", "di"};
 
 std::string moves_for(int undrawn) {
   std::string text;
@@ -59,9 +59,15 @@ void search(benchmark::State& state, bool cuts, std::uint64_t node_limit) {
   state.counters["value"] = result.resolved ? result.value : 0;
 }
 
-void cuts(benchmark::State& state) { search(state, true, 0); }
-void plain(benchmark::State& state) { search(state, false, 0); }
-void budget(benchmark::State& state) { search(state, true, 20'000'000); }
+void cuts(benchmark::State& state) {
+  search(state, true, 0);
+}
+void plain(benchmark::State& state) {
+  search(state, false, 0);
+}
+void budget(benchmark::State& state) {
+  search(state, true, 20'000'000);
+}
 
 BENCHMARK(cuts)->DenseRange(28, 31)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(plain)->DenseRange(28, 30)->Unit(benchmark::kMillisecond)->Iterations(1);

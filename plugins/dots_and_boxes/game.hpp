@@ -117,12 +117,20 @@ class Game {
   // Alpha-beta hooks: moves that complete a box first, moves that draw a
   // box's third side (offering it) last (5x fewer nodes on 3x3); history by
   // line id. (Static bounds {-open boxes, +open boxes} were measured and
-  // dropped: no fewer nodes, slower.)
+  // dropped: no fewer nodes, slower; bounds() below gives exact values only.)
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const;
   int move_id(Move m) const { return m; }
   // Alpha-beta's moves to search: the strings-and-coins cuts
   // (strings_and_coins.hpp: a capture taken at once or declined, one string
   // per long chain or loop); every undrawn line with --set chains=off.
+  // Alpha-beta's static bounds: the exact value of a loony endgame (every
+  // open box of degree 2: StringsAndCoins::loony_value), else the whole range.
+  // Off with --set chains=off.
+  ValueRange bounds(const Position& p) const {
+    if (chains_)
+      if (const std::optional<int> v = coins_.loony_value(p.drawn)) return {*v, *v};
+    return value_range();
+  }
   void set_chains(bool on) { chains_ = on; }
   void set_key_symmetry(bool on) { key_symmetry_ = on; }
   template <class F>

@@ -1,6 +1,8 @@
 #include "strings_and_coins.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <vector>
 
 namespace sente::dots_and_boxes {
 
@@ -120,6 +122,66 @@ int StringsAndCoins::search_moves(std::uint64_t drawn,
     out[n++] = static_cast<std::uint8_t>(l);
   }
   return n;
+}
+
+std::optional<int> StringsAndCoins::loony_value(std::uint64_t drawn) const {
+  const std::uint64_t undrawn = all_lines_ & ~drawn;
+  std::uint32_t open = 0;
+  for (int b = 0; b < boxes_; ++b) {
+    const int d = degree(drawn, b);
+    if (d == 0) continue;
+    if (d != 2) return std::nullopt;
+    open |= std::uint32_t{1} << b;
+  }
+  if (open == 0) return std::nullopt;
+  // Components: union-find over the boxes; a component with a string to the
+  // ground is a chain, one without a loop.
+  std::array<std::int8_t, kMaxBoxes> parent{};
+  for (int b = 0; b < boxes_; ++b) parent[b] = static_cast<std::int8_t>(b);
+  const auto find = [&](int b) {
+    while (parent[b] != b) b = parent[b] = parent[parent[b]];
+    return b;
+  };
+  std::uint32_t grounded = 0;  // boxes with a string to the ground
+  for (std::uint64_t m = undrawn; m; m &= m - 1) {
+    const int l = std::countr_zero(m);
+    const int a = ends_[l][0], b = ends_[l][1];
+    if (a == kGround || b == kGround)
+      grounded |= std::uint32_t{1} << (a == kGround ? b : a);
+    else
+      parent[find(a)] = static_cast<std::int8_t>(find(b));
+  }
+  std::array<int, kMaxBoxes> size{};
+  std::array<bool, kMaxBoxes> chain{};
+  for (std::uint32_t m = open; m; m &= m - 1) {
+    const int b = std::countr_zero(m);
+    ++size[find(b)];
+    chain[find(b)] |= (grounded >> b & 1) != 0;
+  }
+  // Each component: its boxes and what declining costs its taker (0: a chain
+  // of 1 or 2, which cannot be declined).
+  int n = 0;
+  std::array<int, kMaxBoxes> boxes{}, decline{};
+  for (int b = 0; b < boxes_; ++b)
+    if (size[b] > 0) {
+      boxes[n] = size[b];
+      decline[n++] = !chain[b] ? 8 : size[b] >= 3 ? 4 : 0;
+    }
+  // value[s]: the mover's value with the components of s left.
+  std::vector<int> value(std::size_t{1} << n);
+  value[0] = 0;
+  for (std::uint32_t s = 1; s < value.size(); ++s) {
+    int best = -1000;
+    for (std::uint32_t m = s; m; m &= m - 1) {
+      const int i = std::countr_zero(m);
+      const int rest = value[s & ~(std::uint32_t{1} << i)];
+      int taker = boxes[i] + rest;
+      if (decline[i]) taker = std::max(taker, boxes[i] - decline[i] - rest);
+      best = std::max(best, -taker);
+    }
+    value[s] = best;
+  }
+  return value.back();
 }
 
 }  // namespace sente::dots_and_boxes

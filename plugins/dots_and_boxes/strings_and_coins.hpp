@@ -26,6 +26,18 @@
 //             two (four in a loop) and gives the move back, and both end with
 //             the same lines drawn. One string per such chain is searched.
 //             (Berlekamp ch. 3, "loony moves"; Barker and Korf sec. 3.3.)
+// And one exact value without search:
+//   loony endgame  when every open coin has degree 2, the position is a set
+//             of chains (ending at the ground) and loops, and every move
+//             opens one. Opening a chain of 1 or 2 coins gives them away
+//             (a pair opened in its middle cannot be declined); opening a
+//             chain of c >= 3 lets the opponent take all and move on, or
+//             take c - 2 and give 2 back with the move (a loop: c - 4, give
+//             4). So the mover's value is the best, over the components C,
+//             of minus the opponent's best of those, each followed by the
+//             value of the rest (Berlekamp ch. 3-4; Buzzard and Ciere,
+//             "Playing simple loony dots-and-boxes endgames optimally",
+//             Integers 14, 2014). Computed over the subsets of components.
 //   parallel  a box's two or more lines on the border are strings from the
 //             same coin to the ground: drawing either gives the same strings
 //             and coins, so one is searched, and normalize() makes the table
@@ -35,6 +47,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 
 #include "board.hpp"
 
@@ -66,6 +79,10 @@ class StringsAndCoins {
 
   // Line l's box's border lines when l is one of two or more of them, else 0.
   std::uint64_t parallel_border(int l) const;
+
+  // The mover's exact value (net boxes over the open ones) when every open
+  // box has degree 2 (above); nothing otherwise or with no box open.
+  std::optional<int> loony_value(std::uint64_t drawn) const;
 
   // The degree of box b: its undrawn lines (0: captured).
   int degree(std::uint64_t drawn, int box) const {

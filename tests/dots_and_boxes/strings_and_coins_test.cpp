@@ -18,11 +18,12 @@ namespace sente::dots_and_boxes {
 namespace {
 
 struct Fired {
-  long capture = 0, decline = 0, chain = 0;
+  long capture = 0, decline = 0, chain = 0, loony = 0;
 };
 
 // Checks every position reachable from `root`: the best value over the moves
-// search_moves keeps equals the dense table's value. Counts where each cut
+// search_moves keeps equals the dense table's value, and so does
+// loony_value where it gives one. Counts where each cut
 // fired: a capture alone, a decline kept (a move that takes nothing while a
 // coin is capturable), strings of a chain left out.
 Fired check_every_position(const Game& game, const Position& root) {
@@ -45,6 +46,10 @@ Fired check_every_position(const Game& game, const Position& root) {
       continue;
     }
     EXPECT_GE(n, 1);
+    if (const std::optional<int> v = coins.loony_value(p.drawn)) {
+      ++fired.loony;
+      EXPECT_EQ(*v, (*table)[s]) << "loony endgame " << game.format(p);
+    }
     int best = -1000;
     int captures = 0;
     for (int i = 0; i < n; ++i) {
@@ -75,6 +80,7 @@ TEST(StringsAndCoins, KeptMovesHoldTheValueOfEveryPosition) {
     EXPECT_GT(fired.capture, 0);
     EXPECT_GT(fired.decline, 0);
     EXPECT_GT(fired.chain, 0);
+    EXPECT_GT(fired.loony, 0);
   }
 }
 
@@ -104,11 +110,50 @@ TEST(StringsAndCoins, KeptMovesHoldTheValueBelowRandomLargePositions) {
       fired.capture += f.capture;
       fired.decline += f.decline;
       fired.chain += f.chain;
+      fired.loony += f.loony;
     }
   }
   EXPECT_GT(fired.capture, 0);
   EXPECT_GT(fired.decline, 0);
   EXPECT_GT(fired.chain, 0);
+  EXPECT_GT(fired.loony, 0);
+}
+
+// Loony endgames as play reaches them: random safe moves (no box left with
+// one undrawn line) on 4x4, 3x5 and 5x5 until none is left; where every open
+// box then has degree 2 (chains and loops), loony_value against the dense
+// table.
+TEST(StringsAndCoins, LoonyValueOfEndgamesReachedByPlay) {
+  std::mt19937_64 rng(77);
+  int compared = 0;
+  for (const auto& [rows, cols] : {std::pair{4, 4}, std::pair{3, 5}, std::pair{5, 5}}) {
+    const Game game(helpers::board(rows, cols), Variant::kAmerican);
+    const StringsAndCoins coins(game.board());
+    for (int trial = 0; trial < 400; ++trial) {
+      Position p = game.start();
+      for (;;) {
+        std::vector<Game::Move> safe;
+        game.for_each_move(p, [&](Game::Move m) {
+          const std::uint64_t after = p.drawn | std::uint64_t{1} << m;
+          bool ok = true;
+          for (int b = 0; b < game.board().box_count(); ++b) ok &= coins.degree(after, b) != 1;
+          if (ok) safe.push_back(m);
+        });
+        if (safe.empty()) break;
+        p = game.play(p, safe[std::uniform_int_distribution<std::size_t>(0, safe.size() - 1)(rng)])
+                .child;
+      }
+      const std::optional<int> v = coins.loony_value(p.drawn);
+      if (!v || game.undrawn_count(p) > 24) continue;
+      absl::StatusOr<DenseView> view = game.dense_view(p);
+      ASSERT_TRUE(view.ok());
+      absl::StatusOr<DenseTable> table = solve_dense(*view);
+      ASSERT_TRUE(table.ok());
+      EXPECT_EQ(*v, (*table)[view->root()]) << game.format(p);
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 100);
 }
 
 // The table key: equal for positions equal up to a symmetry of the board or
