@@ -288,15 +288,17 @@ void Game::order(const Position& p, std::span<const Move> moves, std::span<int> 
   for (std::size_t i = 0; i < moves.size(); ++i) {
     const Move m = moves[i];
     const std::uint64_t drawn = p.drawn | std::uint64_t{1} << m;
-    int s = 0;
+    int s = box_lines_[m][1] != 0 ? 1 : 0;  // an inner line
     for (int k = 0; k < 2; ++k) {
       const std::uint64_t mask = box_lines_[m][k];
       if (!mask) continue;
       const int sides = std::popcount(drawn & mask);
       if (sides == 4)
-        s += 2;  // completes the box
+        s += 8;  // completes the box
       else if (sides == 3)
-        s -= 1;  // offers it to the opponent
+        s -= 4;  // offers it to the opponent
+      else if (sides == 2)
+        s += 2;  // makes a link of a chain
     }
     score[i] = s;
   }

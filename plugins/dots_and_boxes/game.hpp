@@ -115,8 +115,10 @@ class Game {
   Position canonical(const Position& p) const;
 
   // Alpha-beta hooks: moves that complete a box first, moves that draw a
-  // box's third side (offering it) last (5x fewer nodes on 3x3); history by
-  // line id. (Static bounds {-open boxes, +open boxes} were measured and
+  // box's third side (offering it) last (5x fewer nodes on 3x3), and among
+  // the others, those that leave boxes with two sides (links of chains) and
+  // inner lines first (1.7x faster on 4x4 with 31 lines undrawn); history
+  // by line id. (Static bounds {-open boxes, +open boxes} were measured and
   // dropped: no fewer nodes, slower; bounds() below gives exact values only.)
   void order(const Position& p, std::span<const Move> moves, std::span<int> score) const;
   int move_id(Move m) const { return m; }
