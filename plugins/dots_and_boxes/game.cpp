@@ -39,8 +39,8 @@ plugin::GameInfo Game::info() {
           plugin::OptionRole::kSideToMove),
       plugin::switch_option("chains", true,
                             "alpha-beta: captures taken at once or declined (all-but-two), one "
-                            "move per long chain or loop, one of a box's border lines "
-                            "(strings and coins)"),
+                            "move per long chain or loop, one of a box's border lines, and the "
+                            "exact value of loony endgames (strings and coins)"),
       plugin::switch_option("key-symmetry", true,
                             "alpha-beta's table key is the same for positions equal up to the "
                             "board's symmetries and to which border lines of a box are drawn"),

@@ -109,6 +109,28 @@ TEST(DotsAndBoxesEngines, AlphaBetaAgreesWithDenseOnThreeByThree) {
   }
 }
 
+// The alpha-beta engine's null-window searches (MTD(f)) from several first
+// guesses, and one full-window search, give the dense engine's values.
+TEST(DotsAndBoxesAdapter, NullWindowSearchesFromAnyGuessAgreeWithDense) {
+  plugin::Adapter<Game> adapter;
+  std::mt19937_64 rng(41);
+  const Game game(helpers::board(3, 3), Variant::kAmerican);
+  for (int trial = 0; trial < 5; ++trial) {
+    const Position p = random_position(game, 16, rng);
+    const plugin::PositionInput position{game.format(p), ""};
+    absl::StatusOr<plugin::Analysis> dense = adapter.solve({{"board", "3x3"}}, position, {});
+    ASSERT_TRUE(dense.ok()) << dense.status();
+    for (const char* guess : {"-9", "0", "3", "100"})
+      for (const char* on : {"on", "off"}) {
+        absl::StatusOr<plugin::Analysis> ab = adapter.solve(
+            {{"board", "3x3"}, {"engine", "alphabeta"}, {"null-window", on}, {"guess", guess}},
+            position, {});
+        ASSERT_TRUE(ab.ok()) << ab.status();
+        EXPECT_EQ(ab->value, dense->value) << game.format(p) << " guess " << guess << " " << on;
+      }
+  }
+}
+
 TEST(DotsAndBoxesText, FormatIsReadBack) {
   std::mt19937_64 rng(3);
   for (const auto& [rows, cols, variant] :

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <utility>
 
@@ -13,6 +14,9 @@
 #include "sente/plugin/progress_file.hpp"
 
 namespace sente::plugin {
+
+// The largest --guess: beyond any game's values.
+inline constexpr std::int64_t kMaxGuess = 1'000'000'000;
 
 struct AlphaBetaEngine {
   static EngineSpec spec() {
@@ -37,6 +41,13 @@ struct AlphaBetaEngine {
                      "record each decided root move here as the solve goes (a game's table "
                      "may record each finished board); a run restarted with the same file "
                      "skips what it records (resume after Ctrl-C)"),
+         switch_option("null-window", false,
+                       "find the value by null-window searches converging from --guess "
+                       "(MTD(f)) instead of one full-window search: fewer nodes on score "
+                       "games when the guess is near the value; a solve with --progress-file "
+                       "searches the full window, whose root values it can record"),
+         integer_option("guess", -kMaxGuess, kMaxGuess, 0,
+                        "the first guess of --null-window, a value for the player to move"),
          switch_option("history", true, "history heuristic"),
          switch_option("etc", true, "enhanced transposition cut-offs"),
          integer_option("etc-min-moves", 0, 4096, 0,
@@ -57,16 +68,20 @@ struct AlphaBetaEngine {
   template <class G>
   class Run final : public Runner<G> {
    public:
-    Run(const G& g, AlphaBeta<G> engine, bool table, std::string progress_file)
+    Run(const G& g, AlphaBeta<G> engine, bool table, std::string progress_file,
+        std::optional<int> guess)
         : game_(&g),
           engine_(std::move(engine)),
           table_(table),
-          progress_file_(std::move(progress_file)) {}
+          progress_file_(std::move(progress_file)),
+          guess_(guess) {}
     absl::StatusOr<EngineValue> value(const typename G::Position& p,
                                       const Progress& progress) override {
       SearchResult r;
       std::string recorded;
-      if (progress_file_.empty()) {
+      if (progress_file_.empty() && guess_) {
+        r = null_windows(p, *guess_, progress);
+      } else if (progress_file_.empty()) {
         r = engine_.solve(p, progress);
       } else {
         auto file = ProgressFile<G>::open(*game_, p, progress_file_);
@@ -75,10 +90,10 @@ struct AlphaBetaEngine {
         const std::size_t replies_before = (*file)->decided_replies().size();
         r = engine_.solve(p, (*file)->journal(), progress);
         if (!(*file)->write_status().ok()) return (*file)->write_status();
-        recorded =
-            absl::StrCat("; ", before, " root moves and ", replies_before, " replies read from ",
-                         progress_file_, ", ", (*file)->decided().size(), " and ",
-                         (*file)->decided_replies().size(), " recorded there now");
+        recorded = absl::StrCat(
+            "; ", before, " root moves and ", replies_before, " replies read from ", progress_file_,
+            ", ", (*file)->decided().size(), " and ", (*file)->decided_replies().size(),
+            " recorded there now (the same command again resumes from them)");
       }
       if (r.stopped)
         return stopped(
@@ -109,10 +124,34 @@ struct AlphaBetaEngine {
     }
 
    private:
+    // MTD(f) (Plaat, Schaeffer, Pijls & de Bruin, "Best-first fixed-depth
+    // minimax algorithms", Artificial Intelligence 87, 1996): each search of
+    // the null window (beta - 1, beta) bounds the value from one side, and
+    // the next beta is that bound, until the two bounds meet. The table keeps
+    // what each search proved for the next. Each search has its own node
+    // budget; the stats add up over them.
+    SearchResult null_windows(const typename G::Position& p, int guess, const Progress& progress) {
+      const ValueRange range = value_range(*game_);
+      int lower = range.lo, upper = range.hi;
+      int g = std::clamp(guess, range.lo, range.hi);
+      while (lower < upper) {
+        const int beta = g == lower ? g + 1 : g;
+        const SearchResult r = engine_.solve(p, progress, beta - 1, beta);
+        if (!r.resolved) return r;
+        g = r.value;
+        if (g < beta)
+          upper = g;
+        else
+          lower = g;
+      }
+      return {true, lower};
+    }
+
     const G* game_;
     AlphaBeta<G> engine_;
     bool table_;
     std::string progress_file_;  // empty: none
+    std::optional<int> guess_;   // null-window searches from it; none: one full window
   };
 
   // The engine's SearchOptions from its options (see spec()).
@@ -135,8 +174,10 @@ struct AlphaBetaEngine {
     const SearchOptions so = search_options(o);
     absl::StatusOr<AlphaBeta<G>> engine = AlphaBeta<G>::create(g, so);
     if (!engine.ok()) return engine.status();
+    std::optional<int> guess;
+    if (o.on("null-window")) guess = static_cast<int>(o.integer("guess"));
     return std::unique_ptr<Runner<G>>(
-        new Run<G>(g, std::move(*engine), so.use_table, o.text("progress-file")));
+        new Run<G>(g, std::move(*engine), so.use_table, o.text("progress-file"), guess));
   }
 };
 
