@@ -5,6 +5,25 @@
 #include <vector>
 
 namespace sente::dots_and_boxes {
+namespace {
+
+// Union-find over a board's boxes: the components of coins joined by strings.
+class BoxSets {
+ public:
+  explicit BoxSets(int boxes) {
+    for (int b = 0; b < boxes; ++b) parent_[b] = static_cast<std::int8_t>(b);
+  }
+  int find(int b) {
+    while (parent_[b] != b) b = parent_[b] = parent_[parent_[b]];
+    return b;
+  }
+  void join(int a, int b) { parent_[find(a)] = static_cast<std::int8_t>(find(b)); }
+
+ private:
+  std::array<std::int8_t, kMaxBoxes> parent_{};
+};
+
+}  // namespace
 
 StringsAndCoins::StringsAndCoins(const Board& board)
     : boxes_(board.box_count()), lines_(board.line_count()) {
@@ -89,20 +108,14 @@ int StringsAndCoins::search_moves(std::uint64_t drawn,
     return n;
   }
 
-  // Chains: the degree-2 coins joined by strings (union-find over boxes).
-  std::array<std::int8_t, kMaxBoxes> parent{};
-  for (int b = 0; b < boxes_; ++b) parent[b] = static_cast<std::int8_t>(b);
-  const auto find = [&](int b) {
-    while (parent[b] != b) b = parent[b] = parent[parent[b]];
-    return b;
-  };
+  // Chains: the degree-2 coins joined by strings.
+  BoxSets sets(boxes_);
   for (std::uint64_t m = undrawn; m; m &= m - 1) {
     const int l = std::countr_zero(m);
-    if (is_deg2(ends_[l][0]) && is_deg2(ends_[l][1]))
-      parent[find(ends_[l][0])] = static_cast<std::int8_t>(find(ends_[l][1]));
+    if (is_deg2(ends_[l][0]) && is_deg2(ends_[l][1])) sets.join(ends_[l][0], ends_[l][1]);
   }
   std::array<std::uint8_t, kMaxBoxes> size{};
-  for (std::uint32_t m = deg2; m; m &= m - 1) ++size[find(std::countr_zero(m))];
+  for (std::uint32_t m = deg2; m; m &= m - 1) ++size[sets.find(std::countr_zero(m))];
 
   // Every string, but one per chain of three coins or more (loops included)
   // and one of a coin's strings to the ground.
@@ -113,7 +126,7 @@ int StringsAndCoins::search_moves(std::uint64_t drawn,
     if (undrawn & parallel_before_[l]) continue;  // a parallel string is out
     const int coin = is_deg2(ends_[l][0]) ? ends_[l][0] : is_deg2(ends_[l][1]) ? ends_[l][1] : -1;
     if (coin >= 0) {
-      const int chain = find(coin);
+      const int chain = sets.find(coin);
       if (size[chain] >= 3) {
         if (searched >> chain & 1) continue;
         searched |= std::uint32_t{1} << chain;
@@ -134,14 +147,9 @@ std::optional<int> StringsAndCoins::loony_value(std::uint64_t drawn) const {
     open |= std::uint32_t{1} << b;
   }
   if (open == 0) return std::nullopt;
-  // Components: union-find over the boxes; a component with a string to the
-  // ground is a chain, one without a loop.
-  std::array<std::int8_t, kMaxBoxes> parent{};
-  for (int b = 0; b < boxes_; ++b) parent[b] = static_cast<std::int8_t>(b);
-  const auto find = [&](int b) {
-    while (parent[b] != b) b = parent[b] = parent[parent[b]];
-    return b;
-  };
+  // Components: a component with a string to the ground is a chain, one
+  // without a loop.
+  BoxSets sets(boxes_);
   std::uint32_t grounded = 0;  // boxes with a string to the ground
   for (std::uint64_t m = undrawn; m; m &= m - 1) {
     const int l = std::countr_zero(m);
@@ -149,14 +157,14 @@ std::optional<int> StringsAndCoins::loony_value(std::uint64_t drawn) const {
     if (a == kGround || b == kGround)
       grounded |= std::uint32_t{1} << (a == kGround ? b : a);
     else
-      parent[find(a)] = static_cast<std::int8_t>(find(b));
+      sets.join(a, b);
   }
   std::array<int, kMaxBoxes> size{};
   std::array<bool, kMaxBoxes> chain{};
   for (std::uint32_t m = open; m; m &= m - 1) {
     const int b = std::countr_zero(m);
-    ++size[find(b)];
-    chain[find(b)] |= (grounded >> b & 1) != 0;
+    ++size[sets.find(b)];
+    chain[sets.find(b)] |= (grounded >> b & 1) != 0;
   }
   // Each component: its boxes and what declining costs its taker (0: a chain
   // of 1 or 2, which cannot be declined).
