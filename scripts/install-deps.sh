@@ -12,6 +12,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev   # the driver's command line and JSON output
   libtbb-dev                        # parallel STL algorithms
   zlib1g-dev                        # CRC-32 of table files
+  libopenmpi-dev openmpi-bin        # the distributed tablebase (SENTE_MPI) and its tests
   chromium fonts-dejavu-core        # `sente serve`'s browser tests (tests/web/)
   clang libfuzzer-14-dev libomp-14-dev   # the asan preset (tests and fuzzers): libFuzzer, clang's OpenMP
   clang-format                      # the format phase of scripts/test.sh

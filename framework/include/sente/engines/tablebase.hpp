@@ -115,6 +115,91 @@ inline RetrogradeEntry entry(std::uint8_t v) {
 }
 }  // namespace ranked_value
 
+namespace ranked_detail {
+
+// What a position's moves show in round k before any lookup (k = 0: only
+// how many there are).
+struct Scan {
+  std::size_t moves = 0;
+  bool immediate_win = false;  // a child is over and lost for its mover
+  bool all_won = true;         // every child over so far is won for its mover
+};
+
+// Scans p's moves: children that are over (DecidesOver) are valued from
+// terminal_value, a lost one ends the scan; the others are appended to
+// `children` (cleared first) for lookup.
+template <class G>
+Scan scan(const G& game, const typename G::Position& p, int k,
+          std::vector<typename G::Position>& children) {
+  children.clear();
+  Scan s;
+  for_each_move(game, p, [&](const typename G::Move& m) {
+    ++s.moves;
+    if (s.immediate_win || k == 0) return;
+    typename G::Position c = game.play(p, m);
+    if constexpr (DecidesOver<G>) {
+      if (game.over(c)) {
+        const int v = terminal_value(game, c);
+        if (v < 0) s.immediate_win = true;
+        if (v == 0) s.all_won = false;
+        return;
+      }
+    }
+    children.push_back(c);
+  });
+  if (s.immediate_win) children.clear();
+  return s;
+}
+
+// Round k's value byte of p when no lookup can change it: p has no moves
+// (round 0), k = 0, an immediate win, nothing to look up, or nothing the
+// lookups could find this round (`loss_child`: some position was lost at
+// depth k - 1; `won_children`: some was won at a depth below k).
+template <class G>
+std::optional<std::uint8_t> without_lookups(const G& game, const typename G::Position& p, int k,
+                                            const Scan& s, std::size_t lookups, bool loss_child,
+                                            bool won_children) {
+  using namespace ranked_value;
+  if (s.moves == 0) {
+    const int v = terminal_value(game, p);
+    return v > 0 ? win(0) : v < 0 ? loss(0) : kDraw;
+  }
+  if (k == 0) return kUnresolved;
+  if (s.immediate_win) return win(1);
+  if (lookups == 0) return s.all_won ? loss(1) : kUnresolved;
+  if (!loss_child && !(s.all_won && won_children)) return kUnresolved;
+  return std::nullopt;
+}
+
+// Round k's value byte from the looked-up children's bytes: a win when a
+// child was lost at depth k - 1, a loss when every child (`all_won`: and
+// every child over) was won at a depth below k, else kUnresolved. A child
+// resolved in round k itself does not count yet, so the order in which a
+// round's positions are resolved never matters. `deep` is set when the
+// depth would pass kMaxDepth.
+inline std::uint8_t decide(int k, bool all_won, bool loss_child,
+                           std::span<const std::uint8_t> children, bool& deep) {
+  using namespace ranked_value;
+  int deepest_win = 0;
+  for (const std::uint8_t v : children) {
+    if (v == kUnresolved || v == kDraw || depth(v) >= k) {
+      all_won = false;
+      if (!loss_child) return kUnresolved;
+      continue;
+    }
+    if (is_loss(v)) {
+      if (depth(v) + 1 > kMaxDepth) deep = true;
+      return win(depth(v) + 1);
+    }
+    deepest_win = std::max(deepest_win, depth(v));
+  }
+  if (!all_won) return kUnresolved;
+  if (deepest_win + 1 > kMaxDepth) deep = true;
+  return loss(deepest_win + 1);
+}
+
+}  // namespace ranked_detail
+
 // Where a solve stands, for checkpoints: the reachability phase with the
 // next tier to expand, the resolution with the next round, or done.
 struct RankedStage {
@@ -547,42 +632,18 @@ class RankedTable : public RankedTableBase {
   };
 
   // The value byte of p at round k, or kUnresolved; `deep` set when a depth
-  // would exceed kMaxDepth. Children that are over are valued directly;
-  // the others' table entries are prefetched together (a lookup is two
-  // cache misses: the reachable set's block, then the value byte).
+  // would exceed kMaxDepth (ranked_detail::scan and decide). The children
+  // to look up have their table entries prefetched together (a lookup is
+  // two cache misses: the reachable set's block, then the value byte).
   std::uint8_t evaluate(const Position& p, int k, RoundNeeds needs, bool& deep) const {
-    using namespace ranked_value;
     thread_local std::vector<Position> children;  // those not over, to look up
     thread_local std::vector<std::uint64_t> where;
-    children.clear();
-    std::size_t n = 0;
-    bool all_won = true, immediate_win = false;
-    int deepest_win = 0;
-    // Children that are over are valued directly; a move to a lost one wins
-    // at once (most positions of many games), so the rest are skipped.
-    for_each_move(*game_, p, [&](const Move& m) {
-      ++n;
-      if (immediate_win || k == 0) return;
-      Position c = game_->play(p, m);
-      if constexpr (DecidesOver<G>) {
-        if (game_->over(c)) {
-          const int v = terminal_value(*game_, c);
-          if (v < 0) immediate_win = true;
-          if (v == 0) all_won = false;
-          return;
-        }
-      }
-      children.push_back(c);
-    });
-    if (n == 0) {  // no moves (round 0)
-      const int v = terminal_value(*game_, p);
-      return v > 0 ? win(0) : v < 0 ? loss(0) : kDraw;
-    }
-    if (k == 0) return kUnresolved;
-    if (immediate_win) return win(1);
+    thread_local std::vector<std::uint8_t> got;
+    const ranked_detail::Scan scan = ranked_detail::scan(*game_, p, k, children);
+    if (const std::optional<std::uint8_t> v = ranked_detail::without_lookups(
+            *game_, p, k, scan, children.size(), needs.loss_child, needs.won_children))
+      return *v;
     const std::size_t looked_up = children.size();
-    if (looked_up == 0) return all_won ? loss(1) : kUnresolved;
-    if (!needs.loss_child && !(all_won && needs.won_children)) return kUnresolved;
     where.resize(looked_up);
     for (std::size_t i = 0; i < looked_up; ++i) {
       where[i] = global_unchecked(representative(children[i]));
@@ -592,23 +653,11 @@ class RankedTable : public RankedTableBase {
       where[i] = reached_.rank(where[i]);
       __builtin_prefetch(&values_[where[i]]);
     }
-    for (std::size_t i = 0; i < looked_up; ++i) {
-      const std::uint8_t v =
+    got.resize(looked_up);
+    for (std::size_t i = 0; i < looked_up; ++i)
+      got[i] =
           std::atomic_ref<const std::uint8_t>(values_[where[i]]).load(std::memory_order_relaxed);
-      if (v == kUnresolved || v == kDraw || depth(v) >= k) {
-        all_won = false;
-        if (!needs.loss_child) return kUnresolved;
-        continue;
-      }
-      if (is_loss(v)) {
-        if (depth(v) + 1 > kMaxDepth) deep = true;
-        return win(depth(v) + 1);
-      }
-      deepest_win = std::max(deepest_win, depth(v));
-    }
-    if (!all_won) return kUnresolved;
-    if (deepest_win + 1 > kMaxDepth) deep = true;
-    return loss(deepest_win + 1);
+    return ranked_detail::decide(k, scan.all_won, needs.loss_child, got, deep);
   }
 
   std::uint64_t global_unchecked(const Position& p) const {
