@@ -113,6 +113,10 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
   if (!runner.ok()) return runner.status();
   auto& run = static_cast<Engine::Run<Game>&>(**runner);
   if (absl::Status s = run.prepare(g.start(), progress); !s.ok()) return s;
+  if (!run.table())  // solved across MPI ranks: the figures below need one process
+    return absl::UnimplementedError(
+        "sente table gobblet-gobblers runs in one process so far; under mpirun, `sente solve "
+        "gobblet-gobblers` gives the value and `--stats` the counts");
   const RankedTable<Game>& t = *run.table();
   const RankedStats& st = t.stats();
 

@@ -8,13 +8,17 @@
 // small Gobblet Gobblers variants.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
 
+#include "absl/strings/match.h"
 #include "engines/digraph_game.hpp"
 #include "gobblet_gobblers/helpers.hpp"
 #include "sente/engines/tablebase.hpp"
 #include "sente/engines/tablebase_mpi.hpp"
+#include "sente/engines/tablebase_slices.hpp"
 #include "sente/support/mpi.hpp"
 
 namespace sente {
@@ -162,6 +166,141 @@ TEST(DistributedTablebase, SameTableAsOneProcessOnSmallGobbletGobblersVariants) 
     d.stripe = 448;
     d.batch = 4096;
     expect_same_table(g, g.start(), d, c.name, c.symmetry);
+  }
+}
+
+// A directory of this rank count's run (ctest runs the counts side by
+// side), emptied first; every rank names the same one.
+std::string fresh_dir(const std::string& what) {
+  const std::string dir = what + "-" + std::to_string(world().size()) + "-ranks";
+  if (world().rank() == 0) std::filesystem::remove_all(dir);
+  EXPECT_TRUE(world().all(true).ok());  // a barrier: removed before anyone writes
+  return dir;
+}
+
+RankedIdentity identity_of(const std::string& game, bool symmetry = true) {
+  return {game, "test rules", symmetry};
+}
+
+// The table written in slices reads back on one process (rank 0, no MPI):
+// every reachable position's byte, nothing for the others, the counts.
+TEST(SlicedTable, WrittenByTheRanksReadsBackOnOneProcess) {
+  using gobblet_gobblers::Game;
+  const Game g = gobblet_gobblers::testing::variant({{"pieces", "2"}, {"sizes", "2"}});
+  DistributedOptions d;
+  d.stripe = 448 * 3;
+  d.identity = identity_of("gobblet-gobblers");
+  auto spread = DistributedRankedTable<Game>::solve(g, g.start(), world(), one_thread(), d);
+  ASSERT_TRUE(spread.ok()) << spread.status();
+  const std::string dir = fresh_dir("sliced");
+  ASSERT_TRUE(spread->save(dir).ok());
+  if (world().rank() != 0) return;
+  absl::StatusOr<RankedTable<Game>> single = RankedTable<Game>::solve(g, g.start(), one_thread());
+  ASSERT_TRUE(single.ok()) << single.status();
+  absl::StatusOr<SlicedRankedFile> file =
+      SlicedRankedFile::open(dir, d.identity, single->stats().index_size);
+  ASSERT_TRUE(file.ok()) << file.status();
+  EXPECT_EQ(file->ranks(), world().size());
+  EXPECT_EQ(file->stats().positions, single->stats().positions);
+  EXPECT_EQ(file->stats().wins, single->stats().wins);
+  EXPECT_EQ(file->stats().longest_loss, single->stats().longest_loss);
+  const RankedIndex<Game> index(g);
+  std::uint64_t checked = 0, differ = 0;
+  single->for_each([&](const gobblet_gobblers::Position& p, std::uint8_t v) {
+    absl::StatusOr<std::optional<std::uint8_t>> got = file->value_at(*index.global(p));
+    ASSERT_TRUE(got.ok()) << got.status();
+    if (!*got || **got != v) ++differ;
+    ++checked;
+  });
+  EXPECT_EQ(differ, 0u) << "of " << checked;
+  EXPECT_EQ(file->opened(), world().size());
+  // An index that was not reached: the sets hold exactly the reached ones.
+  std::uint64_t unreached = 0;
+  for (std::uint64_t i = 0; i < single->stats().index_size && unreached < 1000; i += 997) {
+    absl::StatusOr<std::optional<std::uint8_t>> got = file->value_at(i);
+    ASSERT_TRUE(got.ok());
+    const bool reached = single->reached().contains(i);
+    EXPECT_EQ(got->has_value(), reached) << "index " << i;
+    unreached += !reached;
+  }
+  EXPECT_GT(unreached, 0u);
+}
+
+// A slice changed on disk is refused when first read; a directory without
+// a manifest holds no table; another variant's manifest is refused.
+TEST(SlicedTable, DamageAndOtherTablesRefused) {
+  std::mt19937_64 rng(11);
+  const testing::DigraphGame g = testing::random_tiered_digraph(rng, 50, 3, 3);
+  DistributedOptions d;
+  d.stripe = 2;
+  d.identity = identity_of("digraph");
+  auto spread =
+      DistributedRankedTable<testing::DigraphGame>::solve(g, 0u, world(), one_thread(), d);
+  ASSERT_TRUE(spread.ok()) << spread.status();
+  const std::string dir = fresh_dir("damaged");
+  ASSERT_TRUE(spread->save(dir).ok());
+  if (world().rank() != 0) return;
+  EXPECT_TRUE(absl::IsNotFound(SlicedRankedFile::open("no-such-dir", d.identity, 50).status()));
+  EXPECT_TRUE(absl::IsDataLoss(SlicedRankedFile::open(dir, d.identity, 51).status()));
+  RankedIdentity other = d.identity;
+  other.symmetry = false;
+  EXPECT_TRUE(absl::IsFailedPrecondition(SlicedRankedFile::open(dir, other, 50).status()));
+  const std::string slice = (std::filesystem::path(dir) / slice_file(0, world().size())).string();
+  {
+    std::fstream f(slice, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-20, std::ios::end);
+    f.put('\x5a');
+  }
+  absl::StatusOr<SlicedRankedFile> file = SlicedRankedFile::open(dir, d.identity, 50);
+  ASSERT_TRUE(file.ok()) << file.status();  // slices are read when first needed
+  Striping s(50, 2, world().size(), 0);
+  absl::StatusOr<std::optional<std::uint8_t>> got = file->value_at(s.global(0));
+  EXPECT_FALSE(got.ok());
+  EXPECT_TRUE(absl::StrContains(got.status().message(), slice)) << got.status();
+}
+
+// A solve stopped at a boundary after a checkpoint resumes from it, at
+// every kind of boundary (a tier while reaching, the start of resolution,
+// a round), and gives the same table.
+TEST(SlicedTable, StoppedSolveResumesFromItsCheckpoint) {
+  std::mt19937_64 rng(5);
+  int resumed_runs = 0;
+  for (int i = 0; i < 6; ++i) {
+    const testing::DigraphGame g = testing::random_tiered_digraph(rng, 80, 3, 4);
+    absl::StatusOr<RankedTable<testing::DigraphGame>> single =
+        RankedTable<testing::DigraphGame>::solve(g, 0u, one_thread());
+    ASSERT_TRUE(single.ok());
+    for (const RankedStage stop :
+         {RankedStage{RankedStage::Phase::kReach, 1}, RankedStage{RankedStage::Phase::kResolve, 0},
+          RankedStage{RankedStage::Phase::kResolve, 2}}) {
+      DistributedOptions d;
+      d.stripe = 3;
+      d.identity = identity_of("digraph");
+      d.checkpoint_dir = fresh_dir("checkpoint");
+      d.checkpoint_every = 0;
+      d.at_boundary = [&](const RankedStage& at) {
+        return at == stop ? absl::CancelledError("stopped by the test") : absl::OkStatus();
+      };
+      auto stopped =
+          DistributedRankedTable<testing::DigraphGame>::solve(g, 0u, world(), one_thread(), d);
+      if (stopped.ok()) continue;  // the graph ended before that boundary
+      EXPECT_TRUE(absl::IsCancelled(stopped.status())) << stopped.status();
+      d.at_boundary = nullptr;
+      auto resumed =
+          DistributedRankedTable<testing::DigraphGame>::solve(g, 0u, world(), one_thread(), d);
+      ASSERT_TRUE(resumed.ok()) << resumed.status();
+      EXPECT_TRUE(resumed->resumed());
+      ++resumed_runs;
+      absl::StatusOr<DistributedRankedTable<testing::DigraphGame>::Joined> joined = resumed->join();
+      ASSERT_TRUE(joined.ok());
+      if (world().rank() == 0) {
+        const std::span<const std::uint8_t> values = single->values();
+        EXPECT_TRUE(
+            std::equal(values.begin(), values.end(), joined->values.begin(), joined->values.end()))
+            << "graph " << i << ", resumed after phase " << static_cast<int>(stop.phase) << " next "
+            << stop.next;
+      }
+    }
   }
 }
 

@@ -33,6 +33,9 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <utility>
@@ -42,44 +45,11 @@
 #include "absl/strings/str_format.h"
 #include "sente/engines/ranked_set.hpp"
 #include "sente/engines/tablebase.hpp"
+#include "sente/engines/tablebase_slices.hpp"
 #include "sente/support/mpi.hpp"
 #include "sente/support/table_alloc.hpp"
 
 namespace sente {
-
-// Which rank owns a global index, and where in its slice: stripes of
-// `stripe` indices dealt round-robin to `ranks` ranks.
-class Striping {
- public:
-  Striping(std::uint64_t n, std::uint64_t stripe, int ranks, int rank)
-      : n_(n), stripe_(std::max<std::uint64_t>(stripe, 1)), ranks_(ranks), rank_(rank) {}
-
-  int owner(std::uint64_t g) const { return static_cast<int>(g / stripe_ % ranks_); }
-  // The local index of g, owned by this rank.
-  std::uint64_t local(std::uint64_t g) const {
-    return g / stripe_ / ranks_ * stripe_ + g % stripe_;
-  }
-  // The global index of this rank's local index l.
-  std::uint64_t global(std::uint64_t l) const {
-    return (l / stripe_ * ranks_ + rank_) * stripe_ + l % stripe_;
-  }
-  // This rank's indices below g (g in [0, n]): the local index of the first
-  // owned index at or after g.
-  std::uint64_t owned_below(std::uint64_t g, int rank) const {
-    const std::uint64_t s = g / stripe_;  // whole stripes before g's
-    std::uint64_t below = (s / ranks_ + (s % ranks_ > static_cast<std::uint64_t>(rank))) * stripe_;
-    if (owner(g) == rank) below += g % stripe_;
-    return below;
-  }
-  std::uint64_t owned_below(std::uint64_t g) const { return owned_below(g, rank_); }
-  // How many indices `rank` owns.
-  std::uint64_t local_size(int rank) const { return owned_below(n_, rank); }
-  std::uint64_t local_size() const { return local_size(rank_); }
-
- private:
-  std::uint64_t n_, stripe_;
-  int ranks_, rank_;
-};
 
 struct DistributedOptions {
   // Global indices per stripe (above). The default, 64 reachable-set
@@ -89,6 +59,18 @@ struct DistributedOptions {
   // Positions a rank expands or evaluates between two exchanges: bounds the
   // message buffers (8 bytes a child asked for or sent, 1 a value byte).
   std::uint64_t batch = std::uint64_t{1} << 18;
+  // Checkpoints: a directory where each rank writes its slice
+  // (slice_checkpoint_file) and rank 0 then the manifest naming the stage
+  // (kSliceCheckpointManifest), at tier and round boundaries, at most every
+  // `checkpoint_every` seconds (0: at each). A solve that finds a checkpoint
+  // there made by as many ranks resumes from it; the result is the same
+  // table. Empty: none. `identity` names the game and rules in the files.
+  std::string checkpoint_dir;
+  double checkpoint_every = 300;
+  RankedIdentity identity;
+  // Called on every rank at each boundary, after the checkpoint (a test
+  // stops a run here by returning an error).
+  std::function<absl::Status(const RankedStage&)> at_boundary;
 };
 
 // What the exchanges cost, summed over the ranks.
@@ -104,9 +86,10 @@ class DistributedRankedTable {
   using Position = typename G::Position;
   using Move = typename G::Move;
 
-  // Solves from `root` on every rank of `comm` (collective). RankedOptions:
-  // symmetry and progress (each rank's own share: rank 0 draws it);
-  // checkpoints and threads are not used (one thread per rank).
+  // Solves from `root` on every rank of `comm` (collective), or resumes from
+  // the checkpoint in d.checkpoint_dir. RankedOptions: symmetry and progress
+  // (rank 0 draws it); its checkpoint and threads are not used (one thread
+  // per rank; checkpoints: DistributedOptions).
   static absl::StatusOr<DistributedRankedTable> solve(const G& game, const Position& root,
                                                       const mpi::Comm& comm,
                                                       const RankedOptions& options = {},
@@ -115,16 +98,23 @@ class DistributedRankedTable {
       return absl::InvalidArgumentError(
           "ranked retrograde analysis takes win/loss/draw games (values -1, 0, +1, no points)");
     DistributedRankedTable t(game, options.symmetry, comm, d);
-    absl::StatusOr<std::uint64_t> g = t.global(t.representative(root));
+    absl::StatusOr<std::uint64_t> g = t.index_.global(t.representative(root));
     if (!g.ok()) return g.status();
     t.root_ = *g;
-    absl::StatusOr<RankedSet> set = RankedSet::allocate(std::max<std::uint64_t>(
-        t.striping_.local_size(), 1));  // a rank may own nothing: one unused index
-    if (!agreed(comm, set.status()).ok()) return agreed(comm, set.status());
-    t.reached_ = std::move(*set);
-    if (t.owns(t.root_)) t.reached_.insert(t.striping_.local(t.root_));
-    if (absl::Status s = t.reach(options); !s.ok()) return s;
-    if (absl::Status s = t.resolve(options); !s.ok()) return s;
+    absl::StatusOr<bool> resumed = t.resume();
+    if (!resumed.ok()) return resumed.status();
+    if (!*resumed) {
+      absl::StatusOr<RankedSet> set = RankedSet::allocate(std::max<std::uint64_t>(
+          t.striping_.local_size(), 1));  // a rank may own nothing: one unused index
+      if (absl::Status s = agreed(comm, set.status()); !s.ok()) return s;
+      t.reached_ = std::move(*set);
+      if (t.owns(t.root_)) t.reached_.insert(t.striping_.local(t.root_));
+    }
+    t.last_checkpoint_ = std::chrono::steady_clock::now();
+    if (t.stage_.phase == RankedStage::Phase::kReach)
+      if (absl::Status s = t.reach(options); !s.ok()) return s;
+    if (t.stage_.phase == RankedStage::Phase::kResolve)
+      if (absl::Status s = t.resolve(options); !s.ok()) return s;
     if (absl::Status s = t.count(); !s.ok()) return s;
     return t;
   }
@@ -132,7 +122,7 @@ class DistributedRankedTable {
   // The entry of p (any image of it) on every rank, or nothing when p was
   // not reached (collective: every rank asks for the same p).
   absl::StatusOr<std::optional<RetrogradeEntry>> find(const Position& p) const {
-    absl::StatusOr<std::uint64_t> g = global(representative(p));
+    absl::StatusOr<std::uint64_t> g = index_.global(representative(p));
     if (!g.ok()) return g.status();
     std::array<unsigned char, 2> got{0, 0};  // reached, value byte
     if (owns(*g)) {
@@ -157,7 +147,9 @@ class DistributedRankedTable {
     std::vector<std::uint64_t> from_bits, from_values;
     std::vector<std::uint64_t> members;
     members.reserve(reached_.size());
-    for_each_local([&](std::uint64_t l, std::uint64_t) { members.push_back(striping_.global(l)); });
+    for_each_member(0, reached_.blocks(), [&](std::uint64_t, std::uint64_t l) {
+      members.push_back(striping_.global(l));
+    });
     if (absl::Status s = comm_.gather<std::uint64_t>(members, bits, 0, &from_bits); !s.ok())
       return s;
     if (absl::Status s = comm_.gather<std::uint8_t>(values_, values, 0, &from_values); !s.ok())
@@ -178,6 +170,28 @@ class DistributedRankedTable {
     return j;
   }
 
+  // Writes the table to directory `dir` (collective): each rank its slice,
+  // then rank 0 the manifest (tablebase_slices.hpp), each file complete or
+  // absent; then removes this solve's checkpoint files. The directory is
+  // created when missing. Errors: any rank's write error, on every rank.
+  absl::Status save(const std::string& dir) const {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    absl::Status mine =
+        ec ? absl::InvalidArgumentError(
+                 absl::StrFormat("--table %s: the directory cannot be made: %s", dir, ec.message()))
+           : save_slice(
+                 (std::filesystem::path(dir) / slice_file(comm_.rank(), comm_.size())).string(),
+                 "slice", options_.identity, striping_, root_, stage_, reached_, values_);
+    if (absl::Status s = agreed(comm_, mine); !s.ok()) return s;
+    if (comm_.rank() == 0)
+      mine = save_slice_manifest((std::filesystem::path(dir) / kSliceManifest).string(), "manifest",
+                                 options_.identity, striping_, root_, stage_, stats_);
+    if (absl::Status s = agreed(comm_, mine); !s.ok()) return s;
+    remove_checkpoint(std::nullopt);
+    return absl::OkStatus();
+  }
+
   // Figures over every rank (RankedStats: positions, counts, rounds, times).
   const RankedStats& stats() const { return stats_; }
   const ExchangeStats& exchange_stats() const { return exchange_; }
@@ -185,6 +199,8 @@ class DistributedRankedTable {
   std::uint64_t local_positions() const { return reached_.size(); }
   std::span<const std::uint8_t> local_values() const { return values_; }
   std::uint64_t root() const { return root_; }
+  // True when the solve went on from a checkpoint.
+  bool resumed() const { return resumed_; }
 
  private:
   DistributedRankedTable(const G& game, bool symmetry, const mpi::Comm& comm,
@@ -193,17 +209,119 @@ class DistributedRankedTable {
         symmetry_(symmetry),
         comm_(comm),
         options_(d),
-        striping_(index_size(game), d.stripe, comm.size(), comm.rank()) {
-    offset_.resize(game.tier_count() + 1, 0);
-    for (int t = 0; t < game.tier_count(); ++t) offset_[t + 1] = offset_[t] + game.tier_size(t);
-    n_ = offset_.back();
+        index_(game),
+        striping_(index_.size(), d.stripe, comm.size(), comm.rank()) {
+    for (int t = 0; t <= game.tier_count(); ++t)
+      offset_.push_back(t < game.tier_count() ? index_.offset(t) : index_.size());
+    n_ = index_.size();
     stats_.index_size = n_;
+    options_.identity.symmetry = symmetry;
   }
 
-  static std::uint64_t index_size(const G& game) {
-    std::uint64_t n = 0;
-    for (int t = 0; t < game.tier_count(); ++t) n += game.tier_size(t);
-    return n;
+  // ------------------------------------------------------------ checkpoints
+  // Resumes from the checkpoint in options_.checkpoint_dir when every rank
+  // finds it (collective): false when there is none.
+  absl::StatusOr<bool> resume() {
+    if (options_.checkpoint_dir.empty()) return false;
+    absl::StatusOr<SlicedRankedFile> file =
+        SlicedRankedFile::open(options_.checkpoint_dir, options_.identity, n_, "checkpoint");
+    absl::StatusOr<bool> none = comm_.all(absl::IsNotFound(file.status()));
+    if (!none.ok()) return none.status();
+    if (*none) return false;
+    absl::Status mine = file.status();
+    if (mine.ok() && (file->ranks() != comm_.size() || file->stripe() != striping_.stripe() ||
+                      file->root() != root_))
+      mine = absl::FailedPreconditionError(absl::StrFormat(
+          "the checkpoint in %s was made by %d ranks (stripe %d, root %d); this run has %d "
+          "ranks (stripe %d, root %d): run it with as many ranks, or delete the checkpoint "
+          "files to start over",
+          options_.checkpoint_dir, file->ranks(), file->stripe(), file->root(), comm_.size(),
+          striping_.stripe(), root_));
+    const RankedSlice* slice = nullptr;
+    if (mine.ok()) {
+      absl::StatusOr<const RankedSlice*> s = file->slice(comm_.rank());
+      mine = s.status();
+      if (s.ok()) slice = *s;
+    }
+    absl::StatusOr<RankedSet> set =
+        RankedSet::allocate(std::max<std::uint64_t>(striping_.local_size(), 1));
+    if (mine.ok()) mine = set.status();
+    if (absl::Status s = agreed(comm_, mine); !s.ok())
+      return absl::Status(
+          s.code(), absl::StrCat(s.message(), " (a checkpoint: delete ", options_.checkpoint_dir,
+                                 "'s checkpoint files to start over)"));
+    reached_ = std::move(*set);
+    const std::span<const std::uint64_t> words = slice->reached().words();
+    std::copy(words.begin(), words.end(), const_cast<std::uint64_t*>(reached_.words().data()));
+    stage_ = file->stage();
+    if (stage_.phase != RankedStage::Phase::kReach) {
+      reached_.finish_directory();
+      own_values_.assign(slice->values().begin(), slice->values().end());
+      values_ = own_values_;
+    }
+    resumed_ = true;
+    return true;
+  }
+
+  // Removes this rank's checkpoint slices (all but `keep`'s) and, on rank 0
+  // when nothing is kept, the checkpoint's manifest.
+  void remove_checkpoint(std::optional<RankedStage> keep) const {
+    if (options_.checkpoint_dir.empty()) return;
+    std::error_code ec;
+    const std::string mine = absl::StrFormat("slice-%d-of-%d.", comm_.rank(), comm_.size());
+    const std::string kept =
+        keep ? slice_checkpoint_file(comm_.rank(), comm_.size(), *keep) : std::string();
+    for (const auto& e : std::filesystem::directory_iterator(options_.checkpoint_dir, ec)) {
+      const std::string name = e.path().filename().string();
+      if (name.starts_with(mine) && name.ends_with(".checkpoint") && name != kept)
+        std::filesystem::remove(e.path(), ec);
+    }
+    if (!keep && comm_.rank() == 0)
+      std::filesystem::remove(
+          std::filesystem::path(options_.checkpoint_dir) / kSliceCheckpointManifest, ec);
+  }
+
+  // At a tier or round boundary (stage_ set): the checkpoint when due
+  // (every rank's slice, then rank 0's manifest; older slices removed once
+  // the manifest names the new ones), then options_.at_boundary. A
+  // checkpoint that cannot be written is a warning (rank 0 says it) and the
+  // solve goes on.
+  absl::Status boundary() {
+    if (!options_.checkpoint_dir.empty()) {
+      const double since =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - last_checkpoint_)
+              .count();
+      absl::StatusOr<std::uint64_t> due = comm_.max(since >= options_.checkpoint_every);
+      if (!due.ok()) return due.status();
+      if (*due) {
+        last_checkpoint_ = std::chrono::steady_clock::now();
+        std::error_code ec;
+        std::filesystem::create_directories(options_.checkpoint_dir, ec);
+        absl::Status mine = save_slice((std::filesystem::path(options_.checkpoint_dir) /
+                                        slice_checkpoint_file(comm_.rank(), comm_.size(), stage_))
+                                           .string(),
+                                       "slice-checkpoint", options_.identity, striping_, root_,
+                                       stage_, reached_, values_);
+        absl::StatusOr<bool> all = comm_.all(mine.ok());
+        if (!all.ok()) return all.status();
+        if (*all && comm_.rank() == 0)
+          mine = save_slice_manifest(
+              (std::filesystem::path(options_.checkpoint_dir) / kSliceCheckpointManifest).string(),
+              "checkpoint", options_.identity, striping_, root_, stage_, stats_);
+        all = comm_.all(mine.ok());
+        if (!all.ok()) return all.status();
+        if (*all)
+          remove_checkpoint(stage_);
+        else if (!mine.ok())
+          std::fprintf(stderr,
+                       "sente: warning: rank %d: a checkpoint was not written (%s); the solve "
+                       "goes on\n",
+                       comm_.rank(), std::string(mine.message()).c_str());
+      }
+    }
+    if (options_.at_boundary)
+      if (absl::Status s = agreed(comm_, options_.at_boundary(stage_)); !s.ok()) return s;
+    return absl::OkStatus();
   }
 
   // `s` if every rank's status is OK, else the first failure's kind on every
@@ -220,31 +338,16 @@ class DistributedRankedTable {
   Position representative(const Position& p) const { return symmetry_ ? canonical(*game_, p) : p; }
   bool owns(std::uint64_t g) const { return striping_.owner(g) == comm_.rank(); }
 
-  absl::StatusOr<std::uint64_t> global(const Position& p) const {
-    const int t = game_->tier(p);
-    if (t < 0 || t >= game_->tier_count())
-      return absl::FailedPreconditionError(
-          absl::StrFormat("the game's tier() gave %d, outside [0, %d)", t, game_->tier_count()));
-    const std::uint64_t r = game_->rank(p);
-    if (r >= game_->tier_size(t))
-      return absl::FailedPreconditionError(absl::StrFormat(
-          "the game's rank() gave %d, outside tier %d of %d positions", r, t, game_->tier_size(t)));
-    return offset_[t] + r;
-  }
-  int tier_of(std::uint64_t g) const {
-    return static_cast<int>(std::upper_bound(offset_.begin(), offset_.end(), g) - offset_.begin()) -
-           1;
-  }
-
-  // visit(local index, index among the members) for every member, in order.
+  // visit(index among the members, local index) for every member in blocks
+  // [b0, b1) of the reachable set, in order (needs the directory).
   template <class F>
-  void for_each_local(F&& visit) const {
-    const std::uint64_t size = striping_.local_size();
-    std::uint64_t index = 0;
-    for (std::uint64_t w = 0; w * 64 < size; ++w) {
-      std::uint64_t bits = reached_.bits_at(64 * w);
-      if (64 * w + 64 > size) bits &= (std::uint64_t{1} << (size - 64 * w)) - 1;
-      for (; bits; bits &= bits - 1) visit(64 * w + std::countr_zero(bits), index++);
+  void for_each_member(std::uint64_t b0, std::uint64_t b1, F&& visit) const {
+    for (std::uint64_t b = b0; b < b1; ++b) {
+      const std::uint64_t* bits = reached_.block_bits(b);
+      std::uint64_t i = reached_.words()[8 * b];
+      for (unsigned w = 0; w < 7; ++w)
+        for (std::uint64_t m = bits[w]; m; m &= m - 1, ++i)
+          visit(i, b * RankedSet::kBitsPerBlock + 64 * w + std::countr_zero(m));
     }
   }
 
@@ -269,7 +372,7 @@ class DistributedRankedTable {
     std::vector<std::uint64_t> in, todo;
     std::vector<std::uint64_t> targets;
     bool bad_tier = false, bad_rank = false;
-    for (int t = 0; t < game_->tier_count(); ++t) {
+    for (int t = static_cast<int>(stage_.next); t < game_->tier_count(); ++t) {
       const std::uint64_t lo = striping_.owned_below(offset_[t]);
       const std::uint64_t hi = striping_.owned_below(offset_[t + 1]);
       const std::uint64_t words = (hi - lo + 63) / 64;
@@ -340,6 +443,9 @@ class DistributedRankedTable {
         if (*pending == 0) break;
       }
       report(o, offset_[t + 1], n_);
+      stage_ = {RankedStage::Phase::kReach, static_cast<std::uint64_t>(t) + 1};
+      if (t + 1 < game_->tier_count())
+        if (absl::Status s = boundary(); !s.ok()) return s;
     }
     reached_.finish_directory();
     TableOptions to;
@@ -351,7 +457,8 @@ class DistributedRankedTable {
     values_ = own_values_;
     stats_.reach_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    return absl::OkStatus();
+    stage_ = {RankedStage::Phase::kResolve, 0};
+    return boundary();
   }
 
   // ------------------------------------------------------------ resolution
@@ -359,11 +466,14 @@ class DistributedRankedTable {
     using namespace ranked_value;
     const auto t0 = std::chrono::steady_clock::now();
     const int ranks = comm_.size();
-    std::vector<std::uint64_t> locals;  // this rank's members, local indices
-    locals.reserve(reached_.size());
-    for_each_local([&](std::uint64_t l, std::uint64_t) { locals.push_back(l); });
     // Positions lost or won (not over) at each depth, over all ranks.
     std::vector<std::uint64_t> lost_at, won_at;
+    if (absl::Status s = count_depths(lost_at, won_at); !s.ok()) return s;
+    // Each batch covers as many blocks of the reachable set as hold about
+    // options_.batch members on average.
+    const std::uint64_t blocks = reached_.blocks();
+    const std::uint64_t per_batch = std::max<std::uint64_t>(
+        1, options_.batch * blocks / std::max<std::uint64_t>(reached_.size(), 1));
     std::vector<std::vector<std::uint64_t>> asks(ranks);
     std::vector<std::vector<std::uint8_t>> answers(ranks);
     std::vector<std::uint64_t> asked, from;
@@ -371,6 +481,7 @@ class DistributedRankedTable {
     std::vector<Position> children;
     struct Pending {
       std::uint64_t index;  // among this rank's members
+      std::uint64_t global;
       std::uint32_t first;  // its lookups: owners_[first .. first + count)
       std::uint32_t count;
       bool all_won;
@@ -378,7 +489,7 @@ class DistributedRankedTable {
     std::vector<Pending> pending;
     std::vector<std::int32_t> owners;
     std::vector<std::uint8_t> bytes;
-    for (int k = 0;; ++k) {
+    for (int k = static_cast<int>(stage_.next);; ++k) {
       bool loss_child = true, won_children = true;
       if (k > 0) {
         loss_child = lost_at[k - 1] > 0;
@@ -387,38 +498,38 @@ class DistributedRankedTable {
       }
       std::array<std::uint64_t, 3> round{0, 0, 0};  // resolved, lost, won (not over)
       bool deep = false;
-      for (std::uint64_t b0 = 0;; b0 += options_.batch) {
-        const std::uint64_t b1 = std::min<std::uint64_t>(locals.size(), b0 + options_.batch);
+      for (std::uint64_t b0 = 0;; b0 += per_batch) {
+        const std::uint64_t b1 = std::min<std::uint64_t>(blocks, b0 + per_batch);
         pending.clear();
         owners.clear();
         for (auto& a : asks) a.clear();
-        for (std::uint64_t i = b0; i < b1; ++i) {
-          if (values_[i] != kUnresolved) continue;
-          const std::uint64_t g = striping_.global(locals[i]);
-          const Position p = game_->unrank(tier_of(g), g - offset_[tier_of(g)]);
+        for_each_member(b0, b1, [&](std::uint64_t i, std::uint64_t l) {
+          if (values_[i] != kUnresolved) return;
+          const std::uint64_t g = striping_.global(l);
+          const Position p = index_.position(g);
           if constexpr (DecidesOver<G>) {
             if (k == 0) {  // over is exactly "has no moves"
-              if (!game_->over(p)) continue;
+              if (!game_->over(p)) return;
               const int v = terminal_value(*game_, p);
               values_[i] = v > 0 ? win(0) : v < 0 ? loss(0) : kDraw;
               ++round[0];
-              continue;
+              return;
             }
           }
           const ranked_detail::Scan scan = ranked_detail::scan(*game_, p, k, children);
           if (const std::optional<std::uint8_t> v = ranked_detail::without_lookups(
                   *game_, p, k, scan, children.size(), loss_child, won_children)) {
             settle(i, *v, p, round);
-            continue;
+            return;
           }
-          pending.push_back({i, static_cast<std::uint32_t>(owners.size()),
+          pending.push_back({i, g, static_cast<std::uint32_t>(owners.size()),
                              static_cast<std::uint32_t>(children.size()), scan.all_won});
           for (const Position& c : children) {
-            const std::uint64_t cg = global_unchecked(representative(c));
+            const std::uint64_t cg = index_.global_unchecked(representative(c));
             owners.push_back(striping_.owner(cg));
             asks[owners.back()].push_back(cg);
           }
-        }
+        });
         // The owners read the asked values (a value set in this round reads
         // as unresolved to decide) and send them back.
         if (absl::Status s = exchange(asks, asked, &from); !s.ok()) return s;
@@ -433,10 +544,9 @@ class DistributedRankedTable {
           for (std::uint32_t j = q.first; j < q.first + q.count; ++j)
             bytes.push_back(got[cursor[owners[j]]++]);
           const std::uint8_t v = ranked_detail::decide(k, q.all_won, loss_child, bytes, deep);
-          const std::uint64_t g = striping_.global(locals[q.index]);
-          settle(q.index, v, game_->unrank(tier_of(g), g - offset_[tier_of(g)]), round);
+          settle(q.index, v, index_.position(q.global), round);
         }
-        absl::StatusOr<bool> done = comm_.all(b1 >= locals.size());
+        absl::StatusOr<bool> done = comm_.all(b1 >= blocks);
         if (!done.ok()) return done.status();
         if (*done) break;
       }
@@ -456,11 +566,36 @@ class DistributedRankedTable {
       stats_.rounds = k + 1;
       report(o, static_cast<std::uint64_t>(k) + 1, static_cast<std::uint64_t>(k) + 2);
       if (round[0] == 0 && k > 0) break;
+      stage_ = {RankedStage::Phase::kResolve, static_cast<std::uint64_t>(k) + 1};
+      if (absl::Status s = boundary(); !s.ok()) return s;
     }
     for (std::uint8_t& v : values_)
       if (v == kUnresolved) v = kDraw;
+    stage_ = {RankedStage::Phase::kDone, 0};
     stats_.resolve_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return absl::OkStatus();
+  }
+
+  // lost_at[d] / won_at[d] for d < stage_.next: the positions (not over)
+  // lost or won at depth d on every rank, from the values so far (a resumed
+  // solve's rounds need them).
+  absl::Status count_depths(std::vector<std::uint64_t>& lost_at,
+                            std::vector<std::uint64_t>& won_at) const {
+    using namespace ranked_value;
+    const std::size_t k = stage_.next;
+    std::vector<std::uint64_t> counts(2 * k, 0);
+    if (k == 0) return absl::OkStatus();
+    for_each_member(0, reached_.blocks(), [&](std::uint64_t i, std::uint64_t l) {
+      const std::uint8_t v = values_[i];
+      if (v == kUnresolved || v == kDraw || static_cast<std::size_t>(depth(v)) >= k) return;
+      if constexpr (DecidesOver<G>)
+        if (game_->over(index_.position(striping_.global(l)))) return;
+      ++counts[(is_win(v) ? k : 0) + depth(v)];
+    });
+    if (absl::Status s = comm_.sum(counts); !s.ok()) return s;
+    lost_at.assign(counts.begin(), counts.begin() + k);
+    won_at.assign(counts.begin() + k, counts.end());
     return absl::OkStatus();
   }
 
@@ -476,10 +611,6 @@ class DistributedRankedTable {
     if constexpr (DecidesOver<G>)
       if (game_->over(p)) return;
     ++round[is_win(v) ? 2 : 1];
-  }
-
-  std::uint64_t global_unchecked(const Position& p) const {
-    return offset_[game_->tier(p)] + game_->rank(p);
   }
 
   // The figures over every rank.
@@ -512,7 +643,11 @@ class DistributedRankedTable {
   bool symmetry_;
   mpi::Comm comm_;
   DistributedOptions options_;
+  RankedIndex<G> index_;
   Striping striping_;
+  RankedStage stage_;
+  bool resumed_ = false;
+  std::chrono::steady_clock::time_point last_checkpoint_;
   std::vector<std::uint64_t> offset_;
   std::uint64_t n_ = 0;
   std::uint64_t root_ = 0;

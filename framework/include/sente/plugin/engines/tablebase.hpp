@@ -26,7 +26,11 @@
 #include "absl/strings/str_cat.h"
 #include "sente/engines/tablebase.hpp"
 #include "sente/engines/tablebase_file.hpp"
+#include "sente/engines/tablebase_slices.hpp"
 #include "sente/plugin/engine.hpp"
+#ifdef SENTE_HAVE_MPI  // a game library linked to sente::mpi (SENTE_MPI builds)
+#include "sente/engines/tablebase_mpi.hpp"
+#endif
 
 namespace sente::plugin {
 
@@ -69,7 +73,20 @@ struct TablebaseEngine {
     absl::StatusOr<EngineValue> value(const typename G::Position& p,
                                       const Progress& progress) override {
       if (absl::Status s = prepare(p, progress); !s.ok()) return s;
-      const std::optional<RetrogradeEntry> e = table_view_->find(p);
+      std::optional<RetrogradeEntry> e;
+#ifdef SENTE_HAVE_MPI
+      if (spread_) {  // every rank asks for the same position
+        absl::StatusOr<std::optional<RetrogradeEntry>> found = spread_->find(p);
+        if (!found.ok()) return found.status();
+        e = *found;
+      }
+#endif
+      if (table_view_) e = table_view_->find(p);
+      if (sliced_) {
+        absl::StatusOr<std::optional<RetrogradeEntry>> found = sliced_find(p);
+        if (!found.ok()) return found.status();
+        e = *found;
+      }
       if (!e)
         return absl::NotFoundError(
             "the position is not reachable from the start of this variant, and the tablebase "
@@ -83,7 +100,16 @@ struct TablebaseEngine {
     }
 
     absl::Status prepare(const typename G::Position&, const Progress& progress) override {
-      if (table_view_) return absl::OkStatus();
+      if (table_view_ || sliced_) return absl::OkStatus();
+#ifdef SENTE_HAVE_MPI
+      if (spread_) return absl::OkStatus();
+      if (mpi::launched()) {
+        absl::StatusOr<bool> spread = prepare_spread(progress);
+        if (!spread.ok() || *spread) return spread.status();
+      }
+#endif
+      if (std::error_code ec; !table_.empty() && std::filesystem::is_directory(table_, ec))
+        return open_sliced(true);
       RankedIdentity id = identity(g_);
       id.symmetry = symmetry_;
       if (!table_.empty()) {
@@ -150,11 +176,19 @@ struct TablebaseEngine {
     }
 
     // The table once prepared (solved or loaded), else null.
-    const RankedTable<G>* table() const { return table_view_; }
+    const RankedTable<G>* table() const {
+      return table_view_;
+    }
 
     std::vector<Stat> stats() const override {
-      if (!table_view_) return {};
-      const RankedStats& s = table_view_->stats();
+      const RankedStats* stats = table_view_ ? &table_view_->stats()
+                                 : sliced_   ? &sliced_->stats()
+                                             : nullptr;
+#ifdef SENTE_HAVE_MPI
+      if (spread_) stats = &spread_->stats();
+#endif
+      if (!stats) return {};
+      const RankedStats& s = *stats;
       std::vector<Stat> out = {{"index_size", double(s.index_size), Unit::kPositions},
                                {"positions", double(s.positions), Unit::kPositions},
                                {"terminal", double(s.terminal), Unit::kPositions},
@@ -164,14 +198,31 @@ struct TablebaseEngine {
                                {"longest_win", double(s.longest_win), Unit::kPlies},
                                {"longest_loss", double(s.longest_loss), Unit::kPlies},
                                {"table_bytes", double(s.bytes), Unit::kBytes}};
-      if (solved_)
+      if (solved_ || (!table_view_ && !sliced_))
         out.insert(out.end(), {{"rounds", double(s.rounds), Unit::kRounds},
                                {"reach_seconds", s.reach_seconds, Unit::kSeconds},
                                {"resolve_seconds", s.resolve_seconds, Unit::kSeconds}});
+#ifdef SENTE_HAVE_MPI
+      if (spread_)  // table_bytes above: rank 0's slice
+        out.insert(out.end(),
+                   {{"exchanges", double(spread_->exchange_stats().exchanges), Unit::kRounds},
+                    {"bytes_exchanged", double(spread_->exchange_stats().bytes), Unit::kBytes}});
+#endif
       return out;
     }
     std::string detail() const override {
+#ifdef SENTE_HAVE_MPI
+      if (spread_)
+        return resumed_ ? absl::StrCat(
+                              "ranked retrograde analysis spread over MPI ranks, resumed "
+                              "from the checkpoint in ",
+                              table_)
+                        : std::string("ranked retrograde analysis spread over MPI ranks");
+#endif
       if (file_) return absl::StrCat("ranked retrograde table loaded from ", table_);
+      if (sliced_)
+        return absl::StrFormat("ranked retrograde table of %d slices in %s (%d read)",
+                               sliced_->ranks(), table_, sliced_->opened());
       if (resumed_)
         return absl::StrCat("ranked retrograde analysis resumed from ", table_, ".checkpoint");
       return symmetry_ && SymmetricRules<G>
@@ -180,6 +231,80 @@ struct TablebaseEngine {
     }
 
    private:
+#ifdef SENTE_HAVE_MPI
+    // Under mpirun with two ranks or more: the solve spread over the ranks
+    // (engines/tablebase_mpi.hpp); rank 0 alone writes to stdout (the
+    // driver's output appears once). With --table DIR: a sliced table there
+    // is read (each rank on its own), else the solve resumes from DIR's
+    // checkpoint if any, writes checkpoints there and then the table's
+    // slices and manifest. False with one rank (the one-process solve).
+    absl::StatusOr<bool> prepare_spread(const Progress& progress) {
+      absl::StatusOr<mpi::Comm> comm = mpi::Comm::world();
+      if (!comm.ok()) return comm.status();
+      if (comm->size() == 1) return false;
+      if (comm->rank() != 0 && !std::freopen("/dev/null", "w", stdout))
+        return absl::InternalError("rank output: /dev/null cannot be opened");
+      RankedIdentity id = identity(g_);
+      id.symmetry = symmetry_;
+      if (!table_.empty()) {
+        std::error_code ec;
+        if (std::filesystem::exists(table_, ec) && !std::filesystem::is_directory(table_, ec))
+          return absl::InvalidArgumentError(absl::StrFormat(
+              "--table %s: under mpirun --table names a directory, where each rank writes its "
+              "slice of the table; %s is a file",
+              table_, table_));
+        if (std::filesystem::exists(std::filesystem::path(table_) / kSliceManifest, ec)) {
+          if (absl::Status s = open_sliced(false); !s.ok()) return s;
+          return true;
+        }
+      }
+      RankedOptions o;
+      o.symmetry = symmetry_;
+      o.progress = progress;
+      DistributedOptions d;
+      d.checkpoint_dir = table_;
+      d.checkpoint_every = every_;
+      d.identity = id;
+      absl::StatusOr<DistributedRankedTable<G>> t =
+          DistributedRankedTable<G>::solve(g_, g_.start(), *comm, o, d);
+      if (!t.ok()) return t.status();
+      resumed_ = t->resumed();
+      if (!table_.empty())
+        if (absl::Status s = t->save(table_); !s.ok())
+          return absl::Status(s.code(), absl::StrCat("the table was not written: ", s.message()));
+      spread_.emplace(std::move(*t));
+      return true;
+    }
+    std::optional<DistributedRankedTable<G>> spread_;
+#endif
+
+    // Opens the sliced table in directory table_ (tablebase_slices.hpp);
+    // `alone`: a single process asked (a directory without a manifest then
+    // holds no table it can make).
+    absl::Status open_sliced(bool alone) {
+      RankedIdentity id = identity(g_);
+      id.symmetry = symmetry_;
+      absl::StatusOr<SlicedRankedFile> f = SlicedRankedFile::open(table_, id, index_size());
+      if (absl::IsNotFound(f.status()) && alone)
+        return absl::InvalidArgumentError(absl::StrFormat(
+            "--table %s is a directory without a sliced table (%s): `mpirun -np N sente ... "
+            "--table %s` writes one there; give a file name to solve in one process",
+            table_, kSliceManifest, table_));
+      if (!f.ok()) return bad_file(f.status());
+      sliced_.emplace(std::move(*f));
+      index_.emplace(g_);
+      return absl::OkStatus();
+    }
+    absl::StatusOr<std::optional<RetrogradeEntry>> sliced_find(const typename G::Position& p) {
+      const typename G::Position r = symmetry_ ? canonical(g_, p) : p;
+      absl::StatusOr<std::uint64_t> g = index_->global(r);
+      if (!g.ok()) return g.status();
+      absl::StatusOr<std::optional<std::uint8_t>> v = sliced_->value_at(*g);
+      if (!v.ok()) return bad_file(v.status());
+      if (!*v) return std::optional<RetrogradeEntry>();
+      return std::optional<RetrogradeEntry>(ranked_value::entry(**v));
+    }
+
     // ResourceExhausted when the disk of table_ lacks room for the table:
     // `values` value bytes (`exact`), or at least the reachable set.
     absl::Status check_room(const RankedIdentity& id, std::uint64_t values, bool exact) const {
@@ -262,6 +387,8 @@ struct TablebaseEngine {
     std::optional<RankedFile> file_;
     std::optional<RankedTable<G>> solved_;
     const RankedTable<G>* table_view_ = nullptr;
+    std::optional<SlicedRankedFile> sliced_;  // a sliced table directory (--table DIR)
+    std::optional<RankedIndex<G>> index_;     // positions to global indices, for sliced_
   };
 
   template <class G>

@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""The driver under mpiexec against one process.
+
+1. `mpiexec -n RANKS sente analyze` gives one process's JSON analysis (but for
+   the engine's figures and detail).
+2. `--table DIR`: a solve killed on one rank (SIGKILL) after a checkpoint makes
+   mpiexec fail within seconds; the same command again resumes from the
+   checkpoint and writes the sliced table; `sente analyze --table DIR` on one
+   process (no mpiexec) reads it back: the same analysis.
+3. Under mpiexec `--table FILE` naming a file is refused.
+
+Usage: driver_test.py SENTE MPIEXEC RANKS
+"""
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+sente, mpiexec, ranks = sys.argv[1], sys.argv[2], sys.argv[3]
+mpi = [mpiexec, "-n", ranks, "--oversubscribe"]
+small = ["gobblet-gobblers", "--pieces", "2", "--sizes", "2"]
+larger = ["gobblet-gobblers", "--pieces", "3", "--sizes", "2"]
+
+
+def fail(message):
+    sys.exit(f"{ranks} ranks: {message}")
+
+
+def analysis(cmd):
+    run = subprocess.run(cmd, capture_output=True, text=True)
+    if run.returncode != 0:
+        fail(f"{' '.join(cmd)} exited {run.returncode}: {run.stderr}")
+    d = json.loads(run.stdout)  # one JSON document: ranks other than 0 print nothing
+    detail = d.pop("engine_detail", "")
+    d.pop("stats", None)
+    return d, detail
+
+
+one, _ = analysis([sente, "analyze"] + small + ["-q", "--json", "Ma2 sb2"])
+spread, _ = analysis(mpi + [sente, "analyze"] + small + ["-q", "--json", "Ma2 sb2"])
+if one != spread:
+    fail(f"the analysis differs from one process:\n{one}\n{spread}")
+if not one["moves"]:
+    fail("the position has no moves: nothing was compared")
+
+# A rank killed after a checkpoint; the run again resumes.
+table = f"sliced-{ranks}-ranks"
+shutil.rmtree(table, ignore_errors=True)
+solve = mpi + [sente, "solve"] + larger + ["--table", table, "--checkpoint-every", "0", "-q",
+                                            "--json"]
+job = subprocess.Popen(solve, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+deadline = time.time() + 120
+while not os.path.exists(os.path.join(table, "checkpoint.tbl")):
+    if job.poll() is not None or time.time() > deadline:
+        fail(f"no checkpoint appeared before the solve ended ({job.poll()}): {job.stderr.read()}")
+    time.sleep(0.05)
+children = subprocess.run(["pgrep", "-P", str(job.pid)], capture_output=True, text=True)
+pids = [int(p) for p in children.stdout.split()]
+if not pids:
+    fail("no rank process found under mpiexec")
+os.kill(pids[-1], signal.SIGKILL)
+killed = time.time()
+try:
+    code = job.wait(timeout=60)
+except subprocess.TimeoutExpired:
+    job.kill()
+    fail("mpiexec still ran 60 s after a rank was killed")
+if code == 0:
+    fail("the solve with a killed rank exited 0")
+if os.path.exists(os.path.join(table, "manifest.tbl")):
+    fail("a killed solve left a manifest: the table looks complete")
+print(f"a killed rank stopped the run in {time.time() - killed:.1f} s (exit {code})")
+
+resumed, detail = analysis(solve)
+if "resumed" not in detail:
+    fail(f"the second run did not resume from the checkpoint: {detail}")
+fresh, _ = analysis([sente, "solve"] + larger + ["-q", "--json"])
+if resumed != fresh:
+    fail(f"the resumed solve differs from one process:\n{resumed}\n{fresh}")
+read, detail = analysis([sente, "analyze"] + larger + ["--table", table, "-q", "--json", "Ma2"])
+direct, _ = analysis([sente, "analyze"] + larger + ["-q", "--json", "Ma2"])
+if read != direct or "slices" not in detail:
+    fail(f"the sliced table read on one process differs ({detail}):\n{read}\n{direct}")
+leftover = [f for f in os.listdir(table) if "checkpoint" in f]
+if leftover:
+    fail(f"checkpoint files left after the table was written: {leftover}")
+
+refused = subprocess.run(mpi + [sente, "solve"] + small + ["--table", __file__],
+                         capture_output=True, text=True)
+if refused.returncode == 0 or "names a directory" not in refused.stderr:
+    fail(f"--table FILE under mpiexec was not refused: {refused.returncode} {refused.stderr}")
+shutil.rmtree(table, ignore_errors=True)
+print(f"{ranks} ranks: the same analysis as one process; killed, resumed, read back")
