@@ -3,6 +3,7 @@
 // beside the published value when --check names published-values.md.
 
 #include <map>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/numbers.h"
@@ -30,13 +31,17 @@ struct Counts {
   std::uint64_t pinned = 0;                   // mover has a piece the reveal rule restricts
   std::uint64_t draws_by_pieces[13] = {};
   std::uint64_t single_child = 0;  // won, exactly one winning move up to symmetry
-  int longest_example_moves = 0, longest_example_wins = 0;  // a position at the longest win
+  // A position at the longest win: of those, the fewest legal moves, then
+  // the fewest winning moves (the same whatever order the pass takes).
+  int longest_example_moves = 0, longest_example_wins = 0;
+  void take_example(int moves, int wins) {
+    if (!longest_example_moves ||
+        std::pair(moves, wins) < std::pair(longest_example_moves, longest_example_wins))
+      longest_example_moves = moves, longest_example_wins = wins;
+  }
   void add(const Counts& o) {
     single_child += o.single_child;
-    if (!longest_example_moves) {
-      longest_example_moves = o.longest_example_moves;
-      longest_example_wins = o.longest_example_wins;
-    }
+    if (o.longest_example_moves) take_example(o.longest_example_moves, o.longest_example_wins);
     positions += o.positions, lines += o.lines, no_move += o.no_move;
     for (int i = 0; i < 3; ++i) wins_by[i] += o.wins_by[i], open_wins_by[i] += o.open_wins_by[i];
     immediate += o.immediate, winning += o.winning, single += o.single, pinned += o.pinned;
@@ -89,35 +94,11 @@ std::string first_number(const std::string& text) {
   return number_between(plain, "", "").value_or("");
 }
 
-}  // namespace
-
-absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
-                                                const Progress& progress) {
-  absl::StatusOr<Game> game = open(options);
-  if (!game.ok()) return game.status();
-  const Game& g = *game;
-  // The published figures are read, and their rules checked, before the
-  // solve of minutes: a bad --check fails at once.
-  std::optional<Published> published;
-  if (const std::string& check = options.text("check"); !check.empty()) {
-    if (!(g.rules() == RuleSet{}))
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--check compares the published figures of the default rules (", RuleSet{}.text(),
-          "); these are ", g.rules().text(), ": drop --check or the rule options"));
-    absl::StatusOr<Published> p = read_published(check);
-    if (!p.ok()) return p.status();
-    published = std::move(*p);
-  }
-  using Engine = plugin::TablebaseEngine;
-  absl::StatusOr<std::unique_ptr<plugin::Runner<Game>>> runner = Engine::make<Game>(g, options);
-  if (!runner.ok()) return runner.status();
-  auto& run = static_cast<Engine::Run<Game>&>(**runner);
-  if (absl::Status s = run.prepare(g.start(), progress); !s.ok()) return s;
-  if (!run.table())  // solved across MPI ranks: the figures below need one process
-    return absl::UnimplementedError(
-        "sente table gobblet-gobblers runs in one process so far; under mpirun, `sente solve "
-        "gobblet-gobblers` gives the value and `--stats` the counts");
-  const RankedTable<Game>& t = *run.table();
+// The figures of a finished table (a RankedTable, or a SlicedRankedTable
+// read from slices), each beside its published value when given.
+template <class Table>
+plugin::ResultTable figures(const Game& g, const Table& t,
+                            const std::optional<Published>& published, const Progress& progress) {
   const RankedStats& st = t.stats();
 
   std::vector<Counts> per_thread(t.threads());
@@ -128,7 +109,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
         const RetrogradeEntry e = ranked_value::entry(v);
         const int winner = e.value == 0 ? 2 : e.value > 0 ? side(p) : 1 - side(p);
         ++c.wins_by[winner];
-        if (line_shows(p)) {
+        if (g.line_shows(p)) {
           ++c.lines;
           return;
         }
@@ -158,7 +139,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
           const Position child = g.play(p, m);
           if (g.over(child)) {
             const bool wins = g.terminal_value(child) < 0;
-            immediate += wins && line_shows(child);
+            immediate += wins && g.line_shows(child);
             if (wins) count_win(child);
           } else if (e.value > 0) {
             rest.push_back(child);
@@ -168,15 +149,14 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
           const std::optional<RetrogradeEntry> ce = t.find(rest[i]);
           if (ce && ce->value < 0) count_win(rest[i]);
         }
-        if (e.value > 0 && e.depth == st.longest_win && c.longest_example_moves == 0) {
+        if (e.value > 0 && e.depth == st.longest_win) {
           int wins = 0;  // every winning move of this position
           g.for_each_move(p, [&](Move m) {
             const Position child = g.play(p, m);
             const std::optional<RetrogradeEntry> ce = t.find(child);
             wins += g.over(child) ? g.terminal_value(child) < 0 : ce && ce->value < 0;
           });
-          c.longest_example_moves = moves;
-          c.longest_example_wins = wins;
+          c.take_example(moves, wins);
         }
         c.single_child += e.value > 0 && distinct == 1;
         c.no_move += moves == 0;
@@ -325,6 +305,42 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
         st.reach_seconds, st.expanded / std::max(st.reach_seconds, 1e-9) / 1e6, st.resolve_seconds,
         st.evaluated / std::max(st.resolve_seconds, 1e-9) / 1e6));
   return out;
+}
+
+}  // namespace
+
+absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& options,
+                                                const Progress& progress) {
+  absl::StatusOr<Game> game = open(options);
+  if (!game.ok()) return game.status();
+  const Game& g = *game;
+  // The published figures are read, and their rules checked, before the
+  // solve of minutes: a bad --check fails at once.
+  std::optional<Published> published;
+  if (const std::string& check = options.text("check"); !check.empty()) {
+    if (!(g.rules() == RuleSet{}))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--check compares the published figures of the default rules (", RuleSet{}.text(),
+          "); these are ", g.rules().text(), ": drop --check or the rule options"));
+    absl::StatusOr<Published> p = read_published(check);
+    if (!p.ok()) return p.status();
+    published = std::move(*p);
+  }
+  using Engine = plugin::TablebaseEngine;
+  absl::StatusOr<std::unique_ptr<plugin::Runner<Game>>> runner = Engine::make<Game>(g, options);
+  if (!runner.ok()) return runner.status();
+  auto& run = static_cast<Engine::Run<Game>&>(**runner);
+  if (absl::Status s = run.prepare(g.start(), progress); !s.ok()) return s;
+  // Under mpirun every rank solved its share and wrote its slice; each then
+  // counts the figures over all the slices (the same output: rank 0's is
+  // printed, and output files are written whole, so the copies agree).
+  if (const RankedTable<Game>* t = run.table()) return figures(g, *t, published, progress);
+  absl::StatusOr<const SlicedRankedTable<Game>*> sliced = run.sliced_table();
+  if (!sliced.ok()) return sliced.status();
+  if (*sliced) return figures(g, **sliced, published, progress);
+  return absl::InvalidArgumentError(
+      "under mpirun, sente table gobblet-gobblers needs --table DIR: each rank writes its slice "
+      "there, then one process counts the figures over the slices");
 }
 
 }  // namespace sente::gobblet_gobblers

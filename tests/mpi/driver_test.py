@@ -3,11 +3,17 @@
 
 1. `mpiexec -n RANKS sente analyze` gives one process's JSON analysis (but for
    the engine's figures and detail).
-2. `--table DIR`: a solve killed on one rank (SIGKILL) after a checkpoint makes
-   mpiexec fail within seconds; the same command again resumes from the
-   checkpoint and writes the sliced table; `sente analyze --table DIR` on one
-   process (no mpiexec) reads it back: the same analysis.
-3. Under mpiexec `--table FILE` naming a file is refused.
+2. `--table DIR`: a solve killed on one rank (SIGKILL) in the middle of the
+   resolution rounds, after a checkpoint, makes mpiexec fail within seconds;
+   the same command again resumes from the checkpoint and writes the sliced
+   table; `sente analyze --table DIR` on one process (no mpiexec) reads it
+   back: the same analysis.
+3. A rank stopped by SIGTERM ends the whole run within seconds, every rank
+   saying why (the signalled one that it was interrupted, the others that
+   another rank failed).
+4. `mpiexec sente table GAME --table DIR --csv F`: the figures equal one
+   process's, and one process reading DIR's slices gives them again.
+5. Under mpiexec `--table FILE` naming a file is refused.
 
 Usage: driver_test.py SENTE MPIEXEC RANKS
 """
@@ -51,17 +57,30 @@ table = f"sliced-{ranks}-ranks"
 shutil.rmtree(table, ignore_errors=True)
 solve = mpi + [sente, "solve"] + larger + ["--table", table, "--checkpoint-every", "0", "-q",
                                             "--json"]
+
+
+def ranks_of(job):
+    children = subprocess.run(["pgrep", "-P", str(job.pid)], capture_output=True, text=True)
+    pids = [int(p) for p in children.stdout.split()]
+    if not pids:
+        fail("no rank process found under mpiexec")
+    return pids
+
+
+def resolving(directory):
+    """A checkpoint of the resolution rounds is complete (its manifest written)."""
+    names = os.listdir(directory) if os.path.isdir(directory) else []
+    return "checkpoint.tbl" in names and any(".resolve-" in n for n in names)
+
+
 job = subprocess.Popen(solve, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 deadline = time.time() + 120
-while not os.path.exists(os.path.join(table, "checkpoint.tbl")):
+while not resolving(table):
     if job.poll() is not None or time.time() > deadline:
-        fail(f"no checkpoint appeared before the solve ended ({job.poll()}): {job.stderr.read()}")
-    time.sleep(0.05)
-children = subprocess.run(["pgrep", "-P", str(job.pid)], capture_output=True, text=True)
-pids = [int(p) for p in children.stdout.split()]
-if not pids:
-    fail("no rank process found under mpiexec")
-os.kill(pids[-1], signal.SIGKILL)
+        fail(f"no checkpoint of a round appeared before the solve ended ({job.poll()}): "
+             f"{job.stderr.read()}")
+    time.sleep(0.02)
+os.kill(ranks_of(job)[-1], signal.SIGKILL)
 killed = time.time()
 try:
     code = job.wait(timeout=60)
@@ -87,6 +106,43 @@ if read != direct or "slices" not in detail:
 leftover = [f for f in os.listdir(table) if "checkpoint" in f]
 if leftover:
     fail(f"checkpoint files left after the table was written: {leftover}")
+
+# `sente table` under mpiexec, and on one process from the slices.
+shutil.rmtree(table, ignore_errors=True)
+
+
+def figures(cmd, csv):
+    run = subprocess.run(cmd + ["--csv", csv, "-q"], capture_output=True, text=True)
+    if run.returncode != 0:
+        fail(f"{' '.join(cmd)} exited {run.returncode}: {run.stderr}")
+    with open(csv) as f:
+        return f.read()
+
+
+one = figures([sente, "table"] + small, "one.csv")
+spread = figures(mpi + [sente, "table"] + small + ["--table", table], "spread.csv")
+read = figures([sente, "table"] + small + ["--table", table], "read.csv")
+if not (one == spread == read) or "reachable positions" not in one:
+    fail(f"sente table differs:\none process:\n{one}\nranks:\n{spread}\nslices read:\n{read}")
+shutil.rmtree(table, ignore_errors=True)
+
+# SIGTERM to one rank: it stops at the next boundary and every rank with it.
+job = subprocess.Popen(mpi + [sente, "solve"] + larger + ["-q"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.PIPE, text=True)
+time.sleep(1.5)
+if job.poll() is not None:
+    fail(f"the solve ended before it could be stopped: {job.stderr.read()}")
+os.kill(ranks_of(job)[0], signal.SIGTERM)
+stopped = time.time()
+try:
+    code = job.wait(timeout=60)
+except subprocess.TimeoutExpired:
+    job.kill()
+    fail("mpiexec still ran 60 s after SIGTERM to a rank")
+errors = job.stderr.read()
+if code == 0 or "another rank of the solve failed" not in errors:
+    fail(f"a rank stopped by SIGTERM did not stop the others with a message ({code}): {errors}")
+print(f"SIGTERM to one rank stopped the run in {time.time() - stopped:.1f} s (exit {code})")
 
 refused = subprocess.run(mpi + [sente, "solve"] + small + ["--table", __file__],
                          capture_output=True, text=True)

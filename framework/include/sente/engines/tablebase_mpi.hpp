@@ -77,6 +77,7 @@ struct DistributedOptions {
 struct ExchangeStats {
   std::uint64_t exchanges = 0;  // MPI_Alltoallv rounds (each rank takes part in each)
   std::uint64_t bytes = 0;      // bytes sent to other ranks (all ranks)
+  std::uint64_t reach_bytes = 0, resolve_bytes = 0;  // of which while reaching, resolving
 };
 
 // A table whose slices are spread over the ranks of `comm`.
@@ -199,6 +200,7 @@ class DistributedRankedTable {
   std::uint64_t local_positions() const { return reached_.size(); }
   std::span<const std::uint8_t> local_values() const { return values_; }
   std::uint64_t root() const { return root_; }
+  int ranks() const { return comm_.size(); }
   // True when the solve went on from a checkpoint.
   bool resumed() const { return resumed_; }
 
@@ -356,12 +358,28 @@ class DistributedRankedTable {
                         std::vector<std::uint64_t>* from = nullptr) {
     ++exchange_.exchanges;
     for (int r = 0; r < comm_.size(); ++r)
-      if (r != comm_.rank()) exchange_.bytes += send[r].size() * sizeof(T);
+      if (r != comm_.rank())
+        (stage_.phase == RankedStage::Phase::kReach ? exchange_.reach_bytes
+                                                    : exchange_.resolve_bytes) +=
+            send[r].size() * sizeof(T);
     return comm_.all_to_all(send, received, from);
   }
 
   void report(const RankedOptions& o, std::uint64_t done, std::uint64_t total) const {
     if (comm_.rank() == 0 && o.progress) o.progress(done, total);
+  }
+
+  // How much of a pass the slowest rank has left, in millionths (0: every
+  // rank is done), from this rank's `left` of `total` (collective: the
+  // exchanges' end-of-pass test, which also drives the progress bar).
+  absl::StatusOr<std::uint64_t> slowest_left(std::uint64_t left, std::uint64_t total) const {
+    const std::uint64_t mine =
+        left == 0 ? 0
+                  : std::max<std::uint64_t>(
+                        1, static_cast<std::uint64_t>(
+                               1e6 * static_cast<double>(left) /
+                               static_cast<double>(std::max<std::uint64_t>(total, 1))));
+    return comm_.max(mine);
   }
 
   // ------------------------------------------------------------ reachability
@@ -417,15 +435,22 @@ class DistributedRankedTable {
                 targets.push_back(offset_[ct] + cr);
               });
               for (std::uint64_t c : targets)
+                if (owns(c)) __builtin_prefetch(reached_.block_of(striping_.local(c)));
+              for (std::uint64_t c : targets)
                 owns(c) ? add(c) : out[striping_.owner(c)].push_back(c);
             }
           }
           if (absl::Status s = exchange(out, in); !s.ok()) return s;
           for (auto& v : out) v.clear();
           for (std::uint64_t g : in) add(g);
-          absl::StatusOr<bool> done = comm_.all(w0 + window >= words);
-          if (!done.ok()) return done.status();
-          if (*done) break;
+          absl::StatusOr<std::uint64_t> left =
+              slowest_left(words - std::min(words, w0 + window), words);
+          if (!left.ok()) return left.status();
+          report(o,
+                 offset_[t] + static_cast<std::uint64_t>(static_cast<double>(game_->tier_size(t)) *
+                                                         (1e6 - *left) / 1e6),
+                 n_);
+          if (*left == 0) break;
         }
         absl::Status bad = absl::OkStatus();
         if (bad_tier)
@@ -533,10 +558,24 @@ class DistributedRankedTable {
         // The owners read the asked values (a value set in this round reads
         // as unresolved to decide) and send them back.
         if (absl::Status s = exchange(asks, asked, &from); !s.ok()) return s;
+        // Each lookup is two cache misses (the set's block, the value byte):
+        // a batch's are prefetched ahead, as the one-process engine does.
         for (auto& a : answers) a.clear();
+        constexpr std::uint64_t kAhead = 16;
+        for (std::uint64_t j = 0; j < asked.size(); ++j) {
+          asked[j] = striping_.local(asked[j]);
+          __builtin_prefetch(reached_.block_of(asked[j]));
+          if (j >= kAhead) {
+            asked[j - kAhead] = reached_.rank(asked[j - kAhead]);
+            __builtin_prefetch(&values_[asked[j - kAhead]]);
+          }
+        }
+        for (std::uint64_t j = asked.size() > kAhead ? asked.size() - kAhead : 0; j < asked.size();
+             ++j)
+          asked[j] = reached_.rank(asked[j]);
         for (int r = 0; r < ranks; ++r)
           for (std::uint64_t j = from[r]; j < from[r + 1]; ++j)
-            answers[r].push_back(values_[reached_.rank(striping_.local(asked[j]))]);
+            answers[r].push_back(values_[asked[j]]);
         if (absl::Status s = exchange(answers, got, &from); !s.ok()) return s;
         std::vector<std::uint64_t> cursor(from.begin(), from.end() - 1);
         for (const Pending& q : pending) {
@@ -546,9 +585,10 @@ class DistributedRankedTable {
           const std::uint8_t v = ranked_detail::decide(k, q.all_won, loss_child, bytes, deep);
           settle(q.index, v, index_.position(q.global), round);
         }
-        absl::StatusOr<bool> done = comm_.all(b1 >= blocks);
-        if (!done.ok()) return done.status();
-        if (*done) break;
+        absl::StatusOr<std::uint64_t> left = slowest_left(blocks - b1, blocks);
+        if (!left.ok()) return left.status();
+        report(o, static_cast<std::uint64_t>(1e6 - *left), 1'000'000);
+        if (*left == 0) break;
       }
       absl::Status bad = absl::OkStatus();
       if (deep)
@@ -564,7 +604,6 @@ class DistributedRankedTable {
       lost_at.push_back(round[1]);
       won_at.push_back(round[2]);
       stats_.rounds = k + 1;
-      report(o, static_cast<std::uint64_t>(k) + 1, static_cast<std::uint64_t>(k) + 2);
       if (round[0] == 0 && k > 0) break;
       stage_ = {RankedStage::Phase::kResolve, static_cast<std::uint64_t>(k) + 1};
       if (absl::Status s = boundary(); !s.ok()) return s;
@@ -632,9 +671,10 @@ class DistributedRankedTable {
     if (absl::Status st = comm_.sum(at); !st.ok()) return st;
     s.longest_win = static_cast<int>(*win), s.longest_loss = static_cast<int>(*loss);
     s.longest_wins = at[0], s.longest_losses = at[1];
-    absl::StatusOr<std::uint64_t> sent = comm_.sum(exchange_.bytes);
-    if (!sent.ok()) return sent.status();
-    exchange_.bytes = *sent;
+    std::array<std::uint64_t, 2> sent{exchange_.reach_bytes, exchange_.resolve_bytes};
+    if (absl::Status st = comm_.sum(sent); !st.ok()) return st;
+    exchange_.reach_bytes = sent[0], exchange_.resolve_bytes = sent[1];
+    exchange_.bytes = sent[0] + sent[1];
     s.bytes = RankedSet::bytes_for(striping_.local_size()) + values_.size();  // this rank's
     return absl::OkStatus();
   }

@@ -21,6 +21,8 @@
 // a position in it is looked up, so a lookup maps only the slices it needs.
 #pragma once
 
+#include <omp.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -37,6 +39,7 @@
 #include "sente/engines/tablebase.hpp"
 #include "sente/engines/tablebase_file.hpp"
 #include "sente/support/table_file.hpp"
+#include "sente/support/threads.hpp"
 
 namespace sente {
 
@@ -222,6 +225,7 @@ inline absl::Status save_slice_manifest(const std::string& path, std::string_vie
     const auto counts = ranked_file_detail::count_row(stats);
     for (std::size_t i = 0; i < std::size(counts); ++i)
       h.fields.emplace_back(ranked_file_detail::kCountFields[i], absl::StrCat(counts[i]));
+    h.fields.emplace_back("rounds", absl::StrCat(stats.rounds));
   }
   return write_table_file(path, h, {});
 }
@@ -365,6 +369,11 @@ class SlicedRankedFile {
       s.positions = counts[0], s.wins = counts[1], s.losses = counts[2], s.draws = counts[3];
       s.longest_win = static_cast<int>(counts[4]), s.longest_wins = counts[5];
       s.longest_loss = static_cast<int>(counts[6]), s.longest_losses = counts[7];
+      s.rounds = static_cast<int>(slice_detail::number(h, path, "rounds").value_or(0));
+      // What the slices hold: each rank's reachable set, a byte a position.
+      s.bytes = s.positions;
+      for (int r = 0; r < f.ranks_; ++r)
+        s.bytes += RankedSet::bytes_for(Striping(index_size, f.stripe_, f.ranks_, r).local_size());
     }
     return f;
   }
@@ -423,6 +432,78 @@ class SlicedRankedFile {
   RankedStage stage_;
   RankedStats stats_;
   mutable std::vector<std::unique_ptr<RankedSlice>> slices_;
+};
+
+// A sliced table as a game's table on one process: the entry of a position,
+// and every reachable position with its value byte (what RankedTable gives
+// a one-process solve: find, for_each, parallel_for_each, stats).
+template <TieredRules G>
+class SlicedRankedTable {
+ public:
+  using Position = typename G::Position;
+
+  // Over `file` (kept alive by the caller), every slice opened and checked
+  // now (errors: RankedSlice::open's), so that lookups cannot fail later.
+  static absl::StatusOr<SlicedRankedTable> open(const G& game, const SlicedRankedFile& file,
+                                                bool symmetry) {
+    for (int r = 0; r < file.ranks(); ++r)
+      if (absl::StatusOr<const RankedSlice*> s = file.slice(r); !s.ok()) return s.status();
+    return SlicedRankedTable(game, file, symmetry);
+  }
+
+  std::optional<RetrogradeEntry> find(const Position& p) const {
+    absl::StatusOr<std::uint64_t> g = index_.global(symmetry_ ? canonical(*game_, p) : p);
+    if (!g.ok()) return std::nullopt;
+    absl::StatusOr<std::optional<std::uint8_t>> v = file_->value_at(*g);
+    if (!v.ok() || !*v) return std::nullopt;
+    return ranked_value::entry(**v);
+  }
+
+  // visit(thread, position, value byte) for every reachable position, from
+  // up to threads() threads, slice by slice, in no fixed order; progress in
+  // blocks of the slices' reachable sets.
+  template <class F>
+  void parallel_for_each(F&& visit, const Progress& progress = {}) const {
+    std::uint64_t total = 0, done = 0;
+    for (int r = 0; r < file_->ranks(); ++r) total += (*file_->slice(r))->reached().blocks();
+    for (int r = 0; r < file_->ranks(); ++r) {
+      const RankedSlice& slice = **file_->slice(r);
+      const Striping s(index_.size(), file_->stripe(), file_->ranks(), r);
+      const std::uint64_t blocks = slice.reached().blocks();
+      const std::int64_t chunks = static_cast<std::int64_t>((blocks + 63) / 64);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads_)
+      for (std::int64_t c = 0; c < chunks; ++c) {
+        const std::uint64_t b_end = std::min<std::uint64_t>(blocks, (c + 1) * 64);
+        for (std::uint64_t b = static_cast<std::uint64_t>(c) * 64; b < b_end; ++b) {
+          const std::uint64_t* bits = slice.reached().block_bits(b);
+          std::uint64_t i = slice.reached().words()[8 * b];
+          for (unsigned w = 0; w < 7; ++w)
+            for (std::uint64_t m = bits[w]; m; m &= m - 1, ++i) {
+              const std::uint64_t l = b * RankedSet::kBitsPerBlock + 64 * w + std::countr_zero(m);
+              visit(omp_get_thread_num(), index_.position(s.global(l)), slice.values()[i]);
+            }
+        }
+      }
+      done += blocks;
+      if (progress) progress(done, total);
+    }
+  }
+  int threads() const {
+    return threads_;
+  }
+  const RankedStats& stats() const {
+    return file_->stats();
+  }
+
+ private:
+  SlicedRankedTable(const G& game, const SlicedRankedFile& file, bool symmetry)
+      : game_(&game), file_(&file), symmetry_(symmetry), index_(game) {}
+
+  const G* game_;
+  const SlicedRankedFile* file_;
+  bool symmetry_;
+  RankedIndex<G> index_;
+  int threads_ = thread_limit(0);
 };
 
 }  // namespace sente

@@ -13,6 +13,13 @@
 // would take the table's room, is a warning on stderr and the solve goes on.
 // The game's identity in the file: info().name and, when the game gives it,
 // `std::string rules_text() const` (every rule option as text).
+//
+// With table=DIR (a directory of table files): the table in slices a run
+// under mpirun wrote there (engines/tablebase_slices.hpp), read by this
+// process alone, each slice mapped when a lookup first needs it. Under
+// mpirun with two ranks or more (a game library built with SENTE_MPI): the
+// solve is spread over the ranks (engines/tablebase_mpi.hpp), --table names
+// the directory for its checkpoints and slices, and rank 0 alone prints.
 #pragma once
 
 #include <unistd.h>
@@ -42,7 +49,9 @@ struct TablebaseEngine {
             "win in plies), a byte a position; kept in a table file with --table",
             {file_option("table",
                          "a table file: used when it exists (checked: checksum, game, rules), "
-                         "else solved from the start and written there; none: solve in memory"),
+                         "else solved from the start and written there; none: solve in memory. "
+                         "A directory holds a table in slices, written under mpirun (one slice "
+                         "a rank, docs/scale-out.md) and read by any process"),
              integer_option("checkpoint-every", 0, 10'000'000, 300,
                             "seconds between checkpoints (FILE.checkpoint: the reachable set and "
                             "the values, written whole, about 1.4 GB for Gobblet Gobblers' full "
@@ -175,6 +184,24 @@ struct TablebaseEngine {
       return absl::OkStatus();
     }
 
+    // The table in slices once prepared, every slice mapped and checked: read
+    // from --table DIR, or written there by a run under mpirun; null when the
+    // table is not in slices. Errors: a damaged slice (kInvalidArgument).
+    absl::StatusOr<const SlicedRankedTable<G>*> sliced_table() {
+#ifdef SENTE_HAVE_MPI
+      if (!sliced_ && spread_ && !table_.empty())
+        if (absl::Status s = open_sliced(false); !s.ok()) return s;
+#endif
+      if (!sliced_) return nullptr;
+      if (!sliced_table_) {
+        absl::StatusOr<SlicedRankedTable<G>> t =
+            SlicedRankedTable<G>::open(g_, *sliced_, symmetry_);
+        if (!t.ok()) return bad_file(t.status());
+        sliced_table_.emplace(std::move(*t));
+      }
+      return &*sliced_table_;
+    }
+
     // The table once prepared (solved or loaded), else null.
     const RankedTable<G>* table() const {
       return table_view_;
@@ -204,9 +231,14 @@ struct TablebaseEngine {
                                {"resolve_seconds", s.resolve_seconds, Unit::kSeconds}});
 #ifdef SENTE_HAVE_MPI
       if (spread_)  // table_bytes above: rank 0's slice
-        out.insert(out.end(),
-                   {{"exchanges", double(spread_->exchange_stats().exchanges), Unit::kRounds},
-                    {"bytes_exchanged", double(spread_->exchange_stats().bytes), Unit::kBytes}});
+        out.insert(
+            out.end(),
+            {{"ranks", double(spread_->ranks()), Unit::kNone},
+             {"exchanges", double(spread_->exchange_stats().exchanges), Unit::kRounds},
+             {"bytes_exchanged", double(spread_->exchange_stats().bytes), Unit::kBytes},
+             {"reach_bytes_exchanged", double(spread_->exchange_stats().reach_bytes), Unit::kBytes},
+             {"resolve_bytes_exchanged", double(spread_->exchange_stats().resolve_bytes),
+              Unit::kBytes}});
 #endif
       return out;
     }
@@ -389,6 +421,7 @@ struct TablebaseEngine {
     const RankedTable<G>* table_view_ = nullptr;
     std::optional<SlicedRankedFile> sliced_;  // a sliced table directory (--table DIR)
     std::optional<RankedIndex<G>> index_;     // positions to global indices, for sliced_
+    std::optional<SlicedRankedTable<G>> sliced_table_;
   };
 
   template <class G>
