@@ -67,6 +67,19 @@ def ranks_of(job):
     return pids
 
 
+def signal_a_rank(job, which, sig):
+    """Sends `sig` to one rank of mpiexec `job`: its exit code and the seconds
+    it took to end (at most 60, else the test fails)."""
+    os.kill(ranks_of(job)[which], sig)
+    sent = time.time()
+    try:
+        code = job.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        job.kill()
+        fail(f"mpiexec still ran 60 s after signal {sig} to a rank")
+    return code, time.time() - sent
+
+
 def resolving(directory):
     """A checkpoint of the resolution rounds is complete (its manifest written)."""
     names = os.listdir(directory) if os.path.isdir(directory) else []
@@ -80,18 +93,12 @@ while not resolving(table):
         fail(f"no checkpoint of a round appeared before the solve ended ({job.poll()}): "
              f"{job.stderr.read()}")
     time.sleep(0.02)
-os.kill(ranks_of(job)[-1], signal.SIGKILL)
-killed = time.time()
-try:
-    code = job.wait(timeout=60)
-except subprocess.TimeoutExpired:
-    job.kill()
-    fail("mpiexec still ran 60 s after a rank was killed")
+code, seconds = signal_a_rank(job, -1, signal.SIGKILL)
 if code == 0:
     fail("the solve with a killed rank exited 0")
 if os.path.exists(os.path.join(table, "manifest.tbl")):
     fail("a killed solve left a manifest: the table looks complete")
-print(f"a killed rank stopped the run in {time.time() - killed:.1f} s (exit {code})")
+print(f"a killed rank stopped the run in {seconds:.1f} s (exit {code})")
 
 resumed, detail = analysis(solve)
 if "resumed" not in detail:
@@ -132,17 +139,11 @@ job = subprocess.Popen(mpi + [sente, "solve"] + larger + ["-q"], stdout=subproce
 time.sleep(1.5)
 if job.poll() is not None:
     fail(f"the solve ended before it could be stopped: {job.stderr.read()}")
-os.kill(ranks_of(job)[0], signal.SIGTERM)
-stopped = time.time()
-try:
-    code = job.wait(timeout=60)
-except subprocess.TimeoutExpired:
-    job.kill()
-    fail("mpiexec still ran 60 s after SIGTERM to a rank")
+code, seconds = signal_a_rank(job, 0, signal.SIGTERM)
 errors = job.stderr.read()
 if code == 0 or "another rank of the solve failed" not in errors:
     fail(f"a rank stopped by SIGTERM did not stop the others with a message ({code}): {errors}")
-print(f"SIGTERM to one rank stopped the run in {time.time() - stopped:.1f} s (exit {code})")
+print(f"SIGTERM to one rank stopped the run in {seconds:.1f} s (exit {code})")
 
 refused = subprocess.run(mpi + [sente, "solve"] + small + ["--table", __file__],
                          capture_output=True, text=True)

@@ -198,7 +198,74 @@ inline std::uint8_t decide(int k, bool all_won, bool loss_child,
   return loss(deepest_win + 1);
 }
 
+// Appends the global index of each child of p (of tier t), taken through
+// `representative`, to `targets` (offset[t]: tier t's first index). Sets
+// bad_tier when a child lies in an earlier tier or past the last, bad_rank
+// when its rank is outside its tier (the game's ranking is wrong).
+template <class G, class Rep>
+void child_indices(const G& game, const typename G::Position& p, int t, const Rep& representative,
+                   std::span<const std::uint64_t> offset, std::vector<std::uint64_t>& targets,
+                   bool& bad_tier, bool& bad_rank) {
+  for_each_move(game, p, [&](const typename G::Move& m) {
+    const typename G::Position c = representative(game.play(p, m));
+    const int ct = game.tier(c);
+    if (ct < t || ct >= game.tier_count()) {
+      bad_tier = true;
+      return;
+    }
+    const std::uint64_t cr = game.rank(c);
+    if (cr >= game.tier_size(ct)) {
+      bad_rank = true;
+      return;
+    }
+    targets.push_back(offset[ct] + cr);
+  });
+}
+
 }  // namespace ranked_detail
+
+// The global index of a position in a game's ranking by tiers (the tiers
+// laid end to end), as the tablebase engines number positions.
+template <TieredRules G>
+class RankedIndex {
+ public:
+  explicit RankedIndex(const G& game) : game_(&game) {
+    offset_.resize(game.tier_count() + 1, 0);
+    for (int t = 0; t < game.tier_count(); ++t) offset_[t + 1] = offset_[t] + game.tier_size(t);
+  }
+  std::uint64_t size() const { return offset_.back(); }
+  std::uint64_t offset(int tier) const { return offset_[tier]; }
+  // offsets()[t]: tier t's first index; offsets()[tier_count]: size().
+  const std::vector<std::uint64_t>& offsets() const { return offset_; }
+  // Errors: FailedPrecondition when the game's tier() or rank() is out of
+  // range (the game's ranking is wrong).
+  absl::StatusOr<std::uint64_t> global(const typename G::Position& p) const {
+    const int t = game_->tier(p);
+    if (t < 0 || t >= game_->tier_count())
+      return absl::FailedPreconditionError(
+          absl::StrFormat("the game's tier() gave %d, outside [0, %d)", t, game_->tier_count()));
+    const std::uint64_t r = game_->rank(p);
+    if (r >= game_->tier_size(t))
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "the game's rank() gave %d, outside tier %d of %d positions", r, t, game_->tier_size(t)));
+    return offset_[t] + r;
+  }
+  std::uint64_t global_unchecked(const typename G::Position& p) const {
+    return offset_[game_->tier(p)] + game_->rank(p);
+  }
+  int tier_of(std::uint64_t g) const {
+    return static_cast<int>(std::upper_bound(offset_.begin(), offset_.end(), g) - offset_.begin()) -
+           1;
+  }
+  typename G::Position position(std::uint64_t g) const {
+    const int t = tier_of(g);
+    return game_->unrank(t, g - offset_[t]);
+  }
+
+ private:
+  const G* game_;
+  std::vector<std::uint64_t> offset_;
+};
 
 // Where a solve stands, for checkpoints: the reachability phase with the
 // next tier to expand, the resolution with the next round, or done.
@@ -424,10 +491,9 @@ class RankedTable : public RankedTableBase {
   }
 
  private:
-  RankedTable(const G& game, bool symmetry) : game_(&game), symmetry_(symmetry) {
-    offset_.resize(game.tier_count() + 1, 0);
-    for (int t = 0; t < game.tier_count(); ++t) offset_[t + 1] = offset_[t] + game.tier_size(t);
-    n_ = offset_.back();
+  RankedTable(const G& game, bool symmetry)
+      : game_(&game), symmetry_(symmetry), index_(game), offset_(index_.offsets()) {
+    n_ = index_.size();
     stats_.index_size = n_;
   }
 
@@ -442,19 +508,10 @@ class RankedTable : public RankedTableBase {
   static constexpr std::uint64_t kWordsPerThread = 1 << 16;
 
   absl::StatusOr<std::uint64_t> global(const Position& p) const {
-    const int t = game_->tier(p);
-    if (t < 0 || t >= game_->tier_count())
-      return absl::FailedPreconditionError(
-          absl::StrFormat("the game's tier() gave %d, outside [0, %d)", t, game_->tier_count()));
-    const std::uint64_t r = game_->rank(p);
-    if (r >= game_->tier_size(t))
-      return absl::FailedPreconditionError(absl::StrFormat(
-          "the game's rank() gave %d, outside tier %d of %d positions", r, t, game_->tier_size(t)));
-    return offset_[t] + r;
+    return index_.global(p);
   }
   int tier_of(std::uint64_t g) const {
-    return static_cast<int>(std::upper_bound(offset_.begin(), offset_.end(), g) - offset_.begin()) -
-           1;
+    return index_.tier_of(g);
   }
 
   // Room for one value byte per reachable position (reserve_table: checked
@@ -548,21 +605,13 @@ class RankedTable : public RankedTableBase {
                 if (game_->over(p)) continue;
               ++local_expanded;
               targets.clear();
-              for_each_move(*game_, p, [&](const Move& m) {
-                const Position c = representative(game_->play(p, m));
-                const int ct = game_->tier(c);
-                if (ct < t || ct >= game_->tier_count()) {
-                  bad_tier = true;
-                  return;
-                }
-                const std::uint64_t cr = game_->rank(c);
-                if (cr >= game_->tier_size(ct)) {
-                  bad_rank = true;
-                  return;
-                }
-                targets.push_back(offset_[ct] + cr);
-                __builtin_prefetch(reached_.block_of(targets.back()));
-              });
+              bool wrong_tier = false, wrong_rank = false;
+              ranked_detail::child_indices(
+                  *game_, p, t, [&](const Position& c) { return representative(c); }, offset_,
+                  targets, wrong_tier, wrong_rank);
+              if (wrong_tier) bad_tier = true;
+              if (wrong_rank) bad_rank = true;
+              for (std::uint64_t g : targets) __builtin_prefetch(reached_.block_of(g));
               for (std::uint64_t g : targets)
                 if (reached_.insert(g) && g >= base && g < base + size) {
                   const std::uint64_t cr = g - base;
@@ -808,8 +857,9 @@ class RankedTable : public RankedTableBase {
 
   const G* game_;
   bool symmetry_;
-  int threads_ = thread_limit(0);      // this table's solve and passes only
-  std::vector<std::uint64_t> offset_;  // offset_[t]: global index of tier t's rank 0
+  int threads_ = thread_limit(0);  // this table's solve and passes only
+  RankedIndex<G> index_;
+  std::vector<std::uint64_t> offset_;  // index_.offsets(): global index of tier t's rank 0
   std::uint64_t n_ = 0;
 };
 

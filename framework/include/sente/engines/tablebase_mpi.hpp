@@ -213,8 +213,7 @@ class DistributedRankedTable {
         options_(d),
         index_(game),
         striping_(index_.size(), d.stripe, comm.size(), comm.rank()) {
-    for (int t = 0; t <= game.tier_count(); ++t)
-      offset_.push_back(t < game.tier_count() ? index_.offset(t) : index_.size());
+    offset_ = index_.offsets();
     n_ = index_.size();
     stats_.index_size = n_;
     options_.identity.symmetry = symmetry;
@@ -420,20 +419,9 @@ class DistributedRankedTable {
                 if (game_->over(p)) continue;
               ++stats_.expanded;
               targets.clear();
-              for_each_move(*game_, p, [&](const Move& m) {
-                const Position c = representative(game_->play(p, m));
-                const int ct = game_->tier(c);
-                if (ct < t || ct >= game_->tier_count()) {
-                  bad_tier = true;
-                  return;
-                }
-                const std::uint64_t cr = game_->rank(c);
-                if (cr >= game_->tier_size(ct)) {
-                  bad_rank = true;
-                  return;
-                }
-                targets.push_back(offset_[ct] + cr);
-              });
+              ranked_detail::child_indices(
+                  *game_, p, t, [&](const Position& c) { return representative(c); }, offset_,
+                  targets, bad_tier, bad_rank);
               for (std::uint64_t c : targets)
                 if (owns(c)) __builtin_prefetch(reached_.block_of(striping_.local(c)));
               for (std::uint64_t c : targets)

@@ -108,47 +108,6 @@ inline std::string slice_checkpoint_file(int rank, int ranks, const RankedStage&
                          slice_detail::phase_name(stage.phase), stage.next);
 }
 
-// The global index of a position in a game's ranking by tiers (the tiers
-// laid end to end), as the tablebase engines number positions.
-template <TieredRules G>
-class RankedIndex {
- public:
-  explicit RankedIndex(const G& game) : game_(&game) {
-    offset_.resize(game.tier_count() + 1, 0);
-    for (int t = 0; t < game.tier_count(); ++t) offset_[t + 1] = offset_[t] + game.tier_size(t);
-  }
-  std::uint64_t size() const { return offset_.back(); }
-  std::uint64_t offset(int tier) const { return offset_[tier]; }
-  // Errors: FailedPrecondition when the game's tier() or rank() is out of
-  // range (the game's ranking is wrong).
-  absl::StatusOr<std::uint64_t> global(const typename G::Position& p) const {
-    const int t = game_->tier(p);
-    if (t < 0 || t >= game_->tier_count())
-      return absl::FailedPreconditionError(
-          absl::StrFormat("the game's tier() gave %d, outside [0, %d)", t, game_->tier_count()));
-    const std::uint64_t r = game_->rank(p);
-    if (r >= game_->tier_size(t))
-      return absl::FailedPreconditionError(absl::StrFormat(
-          "the game's rank() gave %d, outside tier %d of %d positions", r, t, game_->tier_size(t)));
-    return offset_[t] + r;
-  }
-  std::uint64_t global_unchecked(const typename G::Position& p) const {
-    return offset_[game_->tier(p)] + game_->rank(p);
-  }
-  int tier_of(std::uint64_t g) const {
-    return static_cast<int>(std::upper_bound(offset_.begin(), offset_.end(), g) - offset_.begin()) -
-           1;
-  }
-  typename G::Position position(std::uint64_t g) const {
-    const int t = tier_of(g);
-    return game_->unrank(t, g - offset_[t]);
-  }
-
- private:
-  const G* game_;
-  std::vector<std::uint64_t> offset_;
-};
-
 namespace slice_detail {
 
 // The layout fields every slice and manifest carry.
