@@ -357,7 +357,7 @@ absl::StatusOr<plugin::ResultTable> Game::table(const plugin::OptionValues& opti
   if (*sliced) return figures(g, **sliced, published, progress);
   return absl::InvalidArgumentError(
       "under mpirun, sente table gobblet-gobblers needs --table DIR: each rank writes its slice "
-      "there, then one process counts the figures over the slices");
+      "there, then counts the figures over all the slices");
 }
 
 }  // namespace sente::gobblet_gobblers

@@ -145,6 +145,14 @@ if code == 0 or "another rank of the solve failed" not in errors:
     fail(f"a rank stopped by SIGTERM did not stop the others with a message ({code}): {errors}")
 print(f"SIGTERM to one rank stopped the run in {seconds:.1f} s (exit {code})")
 
+# A directory made beforehand (empty) takes the slices.
+os.makedirs(table)
+made, _ = analysis(mpi + [sente, "solve"] + small + ["--table", table, "-q", "--json"])
+alone, _ = analysis([sente, "solve"] + small + ["-q", "--json"])
+if not os.path.exists(os.path.join(table, "manifest.tbl")) or made["value"] != alone["value"]:
+    fail(f"an empty directory given beforehand did not take the table: {os.listdir(table)}")
+shutil.rmtree(table, ignore_errors=True)
+
 refused = subprocess.run(mpi + [sente, "solve"] + small + ["--table", __file__],
                          capture_output=True, text=True)
 if refused.returncode == 0 or "names a directory" not in refused.stderr:

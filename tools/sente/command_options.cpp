@@ -24,13 +24,14 @@ std::string listed_engine(const plugin::GameInfo& info, const std::string& name)
 absl::Status check_file_option(const std::string& name, const std::string& path) {
   std::error_code ec;
   const std::string flag = "--" + name + " " + path;
-  // A directory of table files: a table in slices (mpirun), or its checkpoint.
+  // An empty directory or one of table files: a table in slices (mpirun), or
+  // its checkpoint.
   if (is_table_directory(path)) return absl::OkStatus();
   if (fs::is_directory(path, ec))
     return absl::InvalidArgumentError(absl::StrCat(
         flag,
-        ": a directory; give a file name (a directory is taken only when it holds table "
-        "files: a table written in slices under mpirun)"));
+        ": a directory holding other files than tables; give a file name, or for a table in "
+        "slices (written under mpirun) a new or empty directory"));
   // A FIFO or device would block or be replaced: only a regular file is read
   // or written in its place.
   if (absl::Status s = check_regular_or_absent(path); !s.ok())

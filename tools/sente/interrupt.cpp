@@ -19,8 +19,20 @@ constexpr std::size_t kPathBytes = 4096;
 char temp_paths[kSlots][kPathBytes];
 std::atomic<bool> temp_claimed[kSlots];  // slot taken by a TempFile
 std::atomic<bool> temp_ready[kSlots];    // its path is written in full
+// The checkpoint a resumable solve leaves: `resume_checkpoint`, or for a
+// table in slices (a directory) its manifest `resume_checkpoint_dir`;
+// whichever exists when the run stops is named.
 char resume_checkpoint[kPathBytes];
+char resume_checkpoint_dir[kPathBytes];
 std::atomic<bool> checkpoint_set{false};
+
+// The checkpoint on disk now, or null (async-signal-safe: access(2)).
+const char* checkpoint_on_disk() {
+  if (!checkpoint_set.load()) return nullptr;
+  if (::access(resume_checkpoint, F_OK) == 0) return resume_checkpoint;
+  if (::access(resume_checkpoint_dir, F_OK) == 0) return resume_checkpoint_dir;
+  return nullptr;
+}
 std::atomic<bool> json{false};
 std::atomic<pid_t> child{0};
 StopFlag stop_flag;
@@ -48,9 +60,9 @@ void end_now(int sig) {
                     : "\nsente: terminated (SIGTERM): stopped; no output file was written");
   // Only a checkpoint on disk is named (access(2) is async-signal-safe); a
   // checkpoint appears whole, by rename, so one that exists can be resumed.
-  if (checkpoint_set.load() && ::access(resume_checkpoint, F_OK) == 0) {
+  if (const char* at = checkpoint_on_disk()) {
     say("; run the same command again to resume from the last checkpoint, ");
-    say(resume_checkpoint);
+    say(at);
   }
   say("\n");
   if (json.load())
@@ -107,9 +119,8 @@ int report_interrupted(const absl::Status& s) {
   std::string line =
       sig == SIGINT ? "\nsente: interrupted (SIGINT): " : "\nsente: terminated (SIGTERM): ";
   line += what + "; no output file was written";
-  if (checkpoint_set.load() && ::access(resume_checkpoint, F_OK) == 0)
-    line += std::string("; run the same command again to resume from the last checkpoint, ") +
-            resume_checkpoint;
+  if (const char* at = checkpoint_on_disk())
+    line += std::string("; run the same command again to resume from the last checkpoint, ") + at;
   say((line + "\n").c_str());
   if (json.load())
     say(sig == SIGINT ? "{\n  \"error\": \"interrupted (SIGINT)\",\n  \"exit_code\": 130\n}\n"
@@ -122,10 +133,12 @@ void set_interrupt_json(bool on) {
   json = on;
 }
 
-void set_resume_checkpoint(const std::string& path) {
+void set_resume_checkpoint(const std::string& path, const std::string& in_directory) {
   checkpoint_set = false;
-  if (path.size() >= kPathBytes) return;  // too long to name: nothing said
+  // Too long to name: nothing said.
+  if (path.size() >= kPathBytes || in_directory.size() >= kPathBytes) return;
   std::memcpy(resume_checkpoint, path.c_str(), path.size() + 1);
+  std::memcpy(resume_checkpoint_dir, in_directory.c_str(), in_directory.size() + 1);
   checkpoint_set = !path.empty();
 }
 

@@ -40,8 +40,9 @@ void set_interrupt_json(bool on);
 // message says that running the same command again resumes from it only if
 // it is on disk when the signal comes (checked in the handler with
 // access(2)): a solve stopped before its first checkpoint names none. Empty:
-// nothing to resume.
-void set_resume_checkpoint(const std::string& path);
+// nothing to resume. `in_directory`: the same for a table written in slices
+// (a directory's checkpoint manifest); whichever exists is named.
+void set_resume_checkpoint(const std::string& path, const std::string& in_directory = "");
 
 // A temporary file removed if a signal ends the run while it exists; the
 // owner removes or renames it in the normal way. At most a few at a time.

@@ -1,8 +1,10 @@
 #include "plugin_lookup.hpp"
 
 #include <cstdio>
+#include <filesystem>
 
 #include "interrupt.hpp"
+#include "sente/support/table_file.hpp"
 
 namespace sente::driver {
 
@@ -14,7 +16,9 @@ absl::StatusOr<plugin::LoadedPlugin> find_game(const std::string& game, bool qui
       if (auto it = options.find(o.name); it != options.end() &&
                                           o.scope == plugin::OptionScope::kEngine &&
                                           o.role == plugin::OptionRole::kFile)
-        set_resume_checkpoint(it->second + ".checkpoint");
+        set_resume_checkpoint(
+            it->second + ".checkpoint",
+            (std::filesystem::path(it->second) / kSliceCheckpointManifest).string());
   if (!p.ok() || quiet) return p;
   int unloadable = 0;
   for (const plugin::PluginProblem& n : p->notes) {

@@ -42,6 +42,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_format.h"
 #include "sente/engines/ranked_set.hpp"
 #include "sente/engines/tablebase.hpp"
@@ -232,10 +233,10 @@ class DistributedRankedTable {
     absl::Status mine = file.status();
     if (mine.ok() && (file->ranks() != comm_.size() || file->stripe() != striping_.stripe() ||
                       file->root() != root_))
-      mine = absl::FailedPreconditionError(absl::StrFormat(
+      mine = absl::InvalidArgumentError(absl::StrFormat(
           "the checkpoint in %s was made by %d ranks (stripe %d, root %d); this run has %d "
           "ranks (stripe %d, root %d): run it with as many ranks, or delete the checkpoint "
-          "files to start over",
+          "files (checkpoint.tbl, *.checkpoint) to start over",
           options_.checkpoint_dir, file->ranks(), file->stripe(), file->root(), comm_.size(),
           striping_.stripe(), root_));
     const RankedSlice* slice = nullptr;
@@ -248,9 +249,11 @@ class DistributedRankedTable {
         RankedSet::allocate(std::max<std::uint64_t>(striping_.local_size(), 1));
     if (mine.ok()) mine = set.status();
     if (absl::Status s = agreed(comm_, mine); !s.ok())
-      return absl::Status(
-          s.code(), absl::StrCat(s.message(), " (a checkpoint: delete ", options_.checkpoint_dir,
-                                 "'s checkpoint files to start over)"));
+      return absl::StrContains(s.message(), "to start over")
+                 ? s
+                 : absl::Status(s.code(), absl::StrCat(s.message(), " (a checkpoint: delete ",
+                                                       options_.checkpoint_dir,
+                                                       "'s checkpoint files to start over)"));
     reached_ = std::move(*set);
     const std::span<const std::uint64_t> words = slice->reached().words();
     std::copy(words.begin(), words.end(), const_cast<std::uint64_t*>(reached_.words().data()));
@@ -274,7 +277,9 @@ class DistributedRankedTable {
         keep ? slice_checkpoint_file(comm_.rank(), comm_.size(), *keep) : std::string();
     for (const auto& e : std::filesystem::directory_iterator(options_.checkpoint_dir, ec)) {
       const std::string name = e.path().filename().string();
-      if (name.starts_with(mine) && name.ends_with(".checkpoint") && name != kept)
+      // Its checkpoint slices, and one a killed write left half written.
+      if (name.starts_with(mine) &&
+          (name.ends_with(".checkpoint") || name.ends_with(".checkpoint.tmp")) && name != kept)
         std::filesystem::remove(e.path(), ec);
     }
     if (!keep && comm_.rank() == 0)

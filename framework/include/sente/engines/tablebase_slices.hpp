@@ -81,10 +81,6 @@ class Striping {
   int ranks_, rank_;
 };
 
-inline constexpr const char* kSliceManifest = "manifest.tbl";
-
-inline constexpr const char* kSliceCheckpointManifest = "checkpoint.tbl";
-
 // A finished table's slice, "slice-2-of-4.tbl".
 inline std::string slice_file(int rank, int ranks) {
   return absl::StrFormat("slice-%d-of-%d.tbl", rank, ranks);
@@ -185,6 +181,7 @@ inline absl::Status save_slice_manifest(const std::string& path, std::string_vie
     for (std::size_t i = 0; i < std::size(counts); ++i)
       h.fields.emplace_back(ranked_file_detail::kCountFields[i], absl::StrCat(counts[i]));
     h.fields.emplace_back("rounds", absl::StrCat(stats.rounds));
+    h.fields.emplace_back("terminal", absl::StrCat(stats.terminal));
   }
   return write_table_file(path, h, {});
 }
@@ -329,6 +326,7 @@ class SlicedRankedFile {
       s.longest_win = static_cast<int>(counts[4]), s.longest_wins = counts[5];
       s.longest_loss = static_cast<int>(counts[6]), s.longest_losses = counts[7];
       s.rounds = static_cast<int>(slice_detail::number(h, path, "rounds").value_or(0));
+      s.terminal = slice_detail::number(h, path, "terminal").value_or(0);
       // What the slices hold: each rank's reachable set, a byte a position.
       s.bytes = s.positions;
       for (int r = 0; r < f.ranks_; ++r)
@@ -359,7 +357,13 @@ class SlicedRankedFile {
               .string();
       absl::StatusOr<RankedSlice> opened =
           RankedSlice::open(path, checkpoint() ? "slice-checkpoint" : "slice", id_, s, root_);
-      if (!opened.ok()) return opened.status();
+      if (!opened.ok())
+        return absl::Status(
+            opened.status().code(),
+            absl::StrFormat("the table in slices in %s is incomplete or damaged: slice %d of %d: "
+                            "%s (delete the directory %s and solve again: the slices are "
+                            "written together)",
+                            dir_, r, ranks_, opened.status().message(), dir_));
       if (opened->stage() != stage_)
         return absl::DataLossError(absl::StrFormat(
             "%s is at another stage than %s's manifest: delete the directory and solve again", path,

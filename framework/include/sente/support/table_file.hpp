@@ -100,21 +100,25 @@ struct TableHeader {
   bool operator==(const TableHeader&) const = default;
 };
 
-// True when `path` is a directory that holds table files only (names
-// ending in .tbl, .checkpoint or a write's .tmp; at least one): where a table
-// solved on several processes keeps its slices (engines/tablebase_slices.hpp),
-// which a file option may name instead of a file.
+// A table in slices (engines/tablebase_slices.hpp) is a directory whose
+// manifest names its slices, written last; its checkpoint has a manifest of
+// its own.
+inline constexpr const char* kSliceManifest = "manifest.tbl";
+inline constexpr const char* kSliceCheckpointManifest = "checkpoint.tbl";
+
+// True when `path` is an empty directory or one that holds table files only (names
+// (names ending in .tbl, .checkpoint or a write's .tmp): where a table solved
+// on several processes keeps its slices (engines/tablebase_slices.hpp), which
+// a file option may name instead of a file.
 inline bool is_table_directory(const std::string& path) {
   std::error_code ec;
   if (!std::filesystem::is_directory(path, ec)) return false;
-  bool any = false;
   for (const auto& e : std::filesystem::directory_iterator(path, ec)) {
     const std::string name = e.path().filename().string();
     if (!(name.ends_with(".tbl") || name.ends_with(".checkpoint") || name.ends_with(".tmp")))
       return false;
-    any = true;
   }
-  return any && !ec;
+  return !ec;
 }
 
 // One named block of bytes to write (not copied: the bytes are read while

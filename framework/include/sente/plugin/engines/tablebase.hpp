@@ -317,11 +317,19 @@ struct TablebaseEngine {
       RankedIdentity id = identity(g_);
       id.symmetry = symmetry_;
       absl::StatusOr<SlicedRankedFile> f = SlicedRankedFile::open(table_, id, index_size());
-      if (absl::IsNotFound(f.status()) && alone)
+      if (absl::IsNotFound(f.status()) && alone) {
+        std::error_code ec;
+        const bool checkpoint =
+            std::filesystem::exists(std::filesystem::path(table_) / kSliceCheckpointManifest, ec);
         return absl::InvalidArgumentError(absl::StrFormat(
-            "--table %s is a directory without a sliced table (%s): `mpirun -np N sente ... "
-            "--table %s` writes one there; give a file name to solve in one process",
-            table_, kSliceManifest, table_));
+            "--table %s is a directory without a table in slices (%s)%s: `mpirun -np N sente "
+            "... --table %s` writes one there; give a file name to solve in one process",
+            table_, kSliceManifest,
+            checkpoint ? ", only the checkpoint of a run under mpirun: run it again with as many "
+                         "ranks to finish it"
+                       : "",
+            table_));
+      }
       if (!f.ok()) return bad_file(f.status());
       sliced_.emplace(std::move(*f));
       index_.emplace(g_);
