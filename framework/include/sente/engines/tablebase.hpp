@@ -695,7 +695,7 @@ class RankedTable : public RankedTableBase {
     const std::size_t looked_up = children.size();
     where.resize(looked_up);
     for (std::size_t i = 0; i < looked_up; ++i) {
-      where[i] = global_unchecked(representative(children[i]));
+      where[i] = index_.global_unchecked(representative(children[i]));
       __builtin_prefetch(reached_.block_of(where[i]));
     }
     for (std::size_t i = 0; i < looked_up; ++i) {
@@ -707,10 +707,6 @@ class RankedTable : public RankedTableBase {
       got[i] =
           std::atomic_ref<const std::uint8_t>(values_[where[i]]).load(std::memory_order_relaxed);
     return ranked_detail::decide(k, scan.all_won, needs.loss_child, got, deep);
-  }
-
-  std::uint64_t global_unchecked(const Position& p) const {
-    return offset_[game_->tier(p)] + game_->rank(p);
   }
 
   // Rounds from stage_.next until one resolves nothing (the team serves
