@@ -17,6 +17,8 @@ packages=(
   clang libfuzzer-14-dev libomp-14-dev   # the asan preset (tests and fuzzers): libFuzzer, clang's OpenMP
   clang-format                      # the format phase of scripts/test.sh
   python3-matplotlib                # bench's plots (scripts/plot_bench.py and its test)
+  pybind11-dev python3-dev          # the Python module (tools/python)
+  python3-pytest python3-numpy python3-pandas python3-tqdm   # its tests, tables, bench frames, bars
 )
 
 missing=()

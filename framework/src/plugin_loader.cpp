@@ -119,6 +119,17 @@ absl::StatusOr<LoadedPlugin> load_plugin(const fs::path& file, PluginProblem* pr
   return p;
 }
 
+namespace {
+std::vector<fs::path>& host_plugin_dirs() {
+  static std::vector<fs::path> dirs;
+  return dirs;
+}
+}  // namespace
+
+void set_host_plugin_dirs(std::vector<fs::path> dirs) {
+  host_plugin_dirs() = std::move(dirs);
+}
+
 std::vector<fs::path> plugin_search_path() {
   std::vector<fs::path> dirs;
   if (const char* env = std::getenv("SENTE_PLUGIN_PATH"))
@@ -128,9 +139,11 @@ std::vector<fs::path> plugin_search_path() {
   // install prefix); a SENTE_PLUGIN_PATH entry that does not is reported.
   std::error_code ec;
   const fs::path exe = boost::dll::program_location(ec);
-  for (fs::path d :
-       {ec ? fs::path() : exe.parent_path().parent_path() / "lib" / "sente" / "plugins",
-        fs::path(SENTE_INSTALL_PLUGIN_DIR)})
+  std::vector<fs::path> builtin = {
+      ec ? fs::path() : exe.parent_path().parent_path() / "lib" / "sente" / "plugins"};
+  builtin.insert(builtin.end(), host_plugin_dirs().begin(), host_plugin_dirs().end());
+  builtin.emplace_back(SENTE_INSTALL_PLUGIN_DIR);
+  for (fs::path& d : builtin)
     if (!d.empty() && fs::exists(d, ec)) dirs.push_back(std::move(d));
   return dirs;
 }

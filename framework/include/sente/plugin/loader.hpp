@@ -5,7 +5,8 @@
 // the environment variable SENTE_PLUGIN_PATH (':'-separated; a directory, or
 // a plugin file itself), then <dir of the running program>/../lib/sente/plugins
 // (the build tree and the install prefix share this layout), then the
-// install prefix configured at build time (CMAKE_INSTALL_PREFIX).
+// directories the host program set (set_host_plugin_dirs: the Python module's
+// own), then the install prefix configured at build time (CMAKE_INSTALL_PREFIX).
 #pragma once
 
 #include <cstdint>
@@ -92,6 +93,12 @@ absl::StatusOr<LoadedPlugin> load_plugin(const std::filesystem::path& file,
 // The directories searched, in order (see the file comment); the built-in
 // ones only when they exist.
 std::vector<std::filesystem::path> plugin_search_path();
+
+// Directories searched after the running program's own, for a host whose
+// program is not Sente's (the Python module, run by python3: its package
+// knows where its plugins are). Replaces the earlier ones; call it before
+// any search, from one thread.
+void set_host_plugin_dirs(std::vector<std::filesystem::path> dirs);
 
 struct Discovery {
   // The first plugin of each game name, in search order (a directory of

@@ -1,0 +1,192 @@
+// `sente._core`: the native half of the Python module. It finds and loads
+// plugins with the driver's loader, checks options with the driver's checks,
+// runs the plugin interface's calls (run.hpp) and returns their results as
+// the driver's --json text, so Python and the driver answer alike. The
+// Python half (sente/__init__.py) turns that text into dataclasses.
+//
+// Errors are raised as StatusError(code, message): code is Abseil's name
+// ("INVALID_ARGUMENT", "NOT_FOUND", ...), message the plugin's or loader's
+// own words; the Python half maps them onto ValueError, LookupError, ...
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <pybind11/stl/filesystem.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "best_move.hpp"
+#include "command_options.hpp"
+#include "json_output.hpp"
+#include "run.hpp"
+#include "sente/plugin/loader.hpp"
+#include "sente/plugin/registry.hpp"
+
+namespace sente::python {
+namespace {
+
+namespace py = pybind11;
+using plugin::Options;
+
+PyObject* status_error = nullptr;  // the StatusError type, made at import
+
+[[noreturn]] void raise(const absl::Status& s) {
+  PyErr_SetObject(
+      status_error,
+      py::make_tuple(absl::StatusCodeToString(s.code()), std::string(s.message())).ptr());
+  throw py::error_already_set();
+}
+
+template <class T>
+T value_or_raise(absl::StatusOr<T> v) {
+  if (!v.ok()) raise(v.status());
+  return *std::move(v);
+}
+
+plugin::Command command_named(const std::string& name) {
+  if (name == "table") return plugin::Command::kTable;
+  if (name == "verify") return plugin::Command::kVerify;
+  if (name == "solve") return plugin::Command::kSolve;
+  raise(absl::InvalidArgumentError("unknown command '" + name + "': solve, table or verify"));
+}
+
+plugin::PositionInput input(const std::string& text, const std::string& file) {
+  return plugin::PositionInput{text, file};
+}
+
+// A game in progress (plugin::Session), keeping its plugin loaded.
+class Session {
+ public:
+  Session(std::shared_ptr<plugin::Game> game, std::shared_ptr<plugin::Session> s)
+      : game_(std::move(game)), session_(std::move(s)) {}
+
+  // The current position with every move valued, as JSON text, and the move
+  // `sente play` would choose ("" when the game is over).
+  std::pair<std::string, std::string> analyze(const py::object& on_progress, StopFlag& stop) {
+    plugin::Analysis a = value_or_raise(run_released<plugin::Analysis>(
+        [this](const Progress& p) { return session_->analyze(p); }, on_progress, stop));
+    std::string best = a.moves.empty() ? "" : driver::choose_best_move(a).move;
+    return {driver::json_text(nlohmann::json(a)), best};
+  }
+  std::string play(const std::string& move) { return value_or_raise(session_->play(move)); }
+  int player() const { return session_->player(); }
+  void reset(const std::string& text, const std::string& file) {
+    if (absl::Status s = session_->reset(input(text, file)); !s.ok()) raise(s);
+  }
+
+ private:
+  std::shared_ptr<plugin::Game> game_;  // declared first: destroyed last
+  std::shared_ptr<plugin::Session> session_;
+};
+
+// One loaded plugin.
+class Plugin {
+ public:
+  explicit Plugin(plugin::LoadedPlugin p) : p_(std::move(p)) {}
+
+  std::string path() const { return p_.path.string(); }
+  std::string info_json() const {
+    nlohmann::json j = p_.info;
+    j["plugin"] = p_.path.string();
+    return driver::json_text(j);
+  }
+  // `options` as the driver passes them for `command`: the engine's name as
+  // listed, file options checked, then every option against the schema.
+  Options check(const Options& options, const std::string& command) const {
+    Options out = value_or_raise(driver::command_options(p_.info, options));
+    if (absl::Status s = plugin::check_options(p_.info, out, {}, command_named(command)); !s.ok())
+      raise(s);
+    return out;
+  }
+  std::string solve(const Options& options, const std::string& text, const std::string& file,
+                    const py::object& on_progress, StopFlag& stop) {
+    return json(run_released<plugin::Analysis>(
+        [&](const Progress& p) { return p_.game->solve(options, input(text, file), p); },
+        on_progress, stop));
+  }
+  std::string analyze(const Options& options, const std::string& text, const std::string& file,
+                      const py::object& on_progress, StopFlag& stop) {
+    return json(run_released<plugin::Analysis>(
+        [&](const Progress& p) { return p_.game->analyze(options, input(text, file), p); },
+        on_progress, stop));
+  }
+  std::string table(const Options& options, const py::object& on_progress, StopFlag& stop) {
+    return json(run_released<plugin::ResultTable>(
+        [&](const Progress& p) { return p_.game->table(options, p); }, on_progress, stop));
+  }
+  std::string verify(const Options& options, const std::string& file, const py::object& on_progress,
+                     StopFlag& stop) {
+    return json(run_released<plugin::VerifyReport>(
+        [&](const Progress& p) { return p_.game->verify(options, file, p); }, on_progress, stop));
+  }
+  Session session(const Options& options, const std::string& text, const std::string& file,
+                  const Options& settings) {
+    return Session(p_.game, value_or_raise(p_.game->session(options, input(text, file), settings)));
+  }
+
+ private:
+  template <class T>
+  static std::string json(absl::StatusOr<T> r) {
+    return driver::json_text(nlohmann::json(value_or_raise(std::move(r))));
+  }
+  plugin::LoadedPlugin p_;
+};
+
+}  // namespace
+}  // namespace sente::python
+
+PYBIND11_MODULE(_core, m) {
+  using namespace sente;
+  using namespace sente::python;
+  m.doc() = "Sente's native half: plugins, engines and results as the driver's JSON";
+  status_error =
+      PyErr_NewExceptionWithDoc("sente._core.StatusError",
+                                "A failed call: args are (code, message), code as Abseil names it "
+                                "(INVALID_ARGUMENT, NOT_FOUND, CANCELLED, ...)",
+                                PyExc_Exception, nullptr);
+  m.attr("StatusError") = py::handle(status_error);
+  m.attr("abi_version") = plugin::kAbiVersion;
+
+  m.def("set_host_plugin_dirs", &plugin::set_host_plugin_dirs, py::arg("dirs"),
+        "Directories searched after SENTE_PLUGIN_PATH (the package's own plugins)");
+  m.def("search_path", &plugin::plugin_search_path,
+        "The plugin directories searched, in order (SENTE_PLUGIN_PATH first)");
+  m.def(
+      "discover",
+      [] {
+        return driver::json_text(
+            driver::discovery_json(plugin::discover_plugins(plugin::plugin_search_path())));
+      },
+      "`sente list --json`: every game found, the plugins not used and why, the path searched");
+  m.def(
+      "find",
+      [](const std::string& name) { return Plugin(value_or_raise(plugin::find_plugin(name))); },
+      py::arg("name"), "The plugin of game `name`; NOT_FOUND lists the path and the games found");
+
+  py::class_<StopFlag>(m, "StopFlag", "Asks a running engine to stop (from any thread)")
+      .def(py::init<>())
+      .def("request_stop", &StopFlag::request_stop)
+      .def_property_readonly("stop_requested", &StopFlag::stop_requested);
+
+  py::class_<Session>(m, "Session")
+      .def("analyze", &Session::analyze, py::arg("on_progress"), py::arg("stop"))
+      .def("play", &Session::play, py::arg("move"))
+      .def_property_readonly("player", &Session::player)
+      .def("reset", &Session::reset, py::arg("text"), py::arg("file"));
+
+  py::class_<Plugin>(m, "Plugin")
+      .def_property_readonly("path", &Plugin::path)
+      .def("info_json", &Plugin::info_json)
+      .def("check", &Plugin::check, py::arg("options"), py::arg("command"))
+      .def("solve", &Plugin::solve, py::arg("options"), py::arg("text"), py::arg("file"),
+           py::arg("on_progress"), py::arg("stop"))
+      .def("analyze", &Plugin::analyze, py::arg("options"), py::arg("text"), py::arg("file"),
+           py::arg("on_progress"), py::arg("stop"))
+      .def("table", &Plugin::table, py::arg("options"), py::arg("on_progress"), py::arg("stop"))
+      .def("verify", &Plugin::verify, py::arg("options"), py::arg("file"), py::arg("on_progress"),
+           py::arg("stop"))
+      .def("session", &Plugin::session, py::arg("options"), py::arg("text"), py::arg("file"),
+           py::arg("settings"));
+}

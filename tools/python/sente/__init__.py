@@ -1,0 +1,362 @@
+"""Sente from Python: every game plugin, engine and table the driver has.
+
+    >>> import sente
+    >>> g = sente.game("domineering", board="4x4")
+    >>> a = g.solve()                  # the start position, the default engine
+    >>> a.outcome, a.value_text
+    >>> [(m.move, m.value_text) for m in g.analyze().moves]
+
+Games are the driver's plugins, found the same way: the directories of
+SENTE_PLUGIN_PATH, then the plugins installed beside this package. Options are
+checked by the plugin's own schema and refused with the driver's messages
+(``BadInput``, a ``ValueError``); option names take ``_`` for ``-``
+(``node_limit=10**6`` is ``--node-limit 1000000``). Results are dataclasses
+whose ``to_json()`` is the driver's ``--json`` text.
+
+Long calls release the GIL and run the engine on a thread of its own; Ctrl-C
+(KeyboardInterrupt) or ``Game.cancel()`` from another thread stops the engine
+through its stop flag within about a second (``Cancelled`` for the latter).
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import threading
+import time
+from typing import Iterable, Optional, Union
+
+from . import _core
+from ._progress import ProgressArg, reporter
+from ._results import (Analysis, EngineInfo, GameInfo, Move, OptionInfo, PluginProblem,
+                       ResultTable, Stat, VerifyReport, outcome_of)
+
+__all__ = [
+    "Analysis", "BadInput", "Cancelled", "EngineInfo", "Error", "Game", "GameInfo", "Move",
+    "OptionInfo", "Play", "PluginNotFound", "PluginProblem", "ResultTable", "Stat",
+    "VerifyReport", "game", "games", "outcome_of", "plugin_problems", "search_path",
+]
+
+_here = pathlib.Path(__file__).resolve().parent
+# The plugins beside the package: a wheel's sente/plugins, or the build and
+# install trees' <libdir>/sente/plugins (this package is <libdir>/sente/python/sente).
+_core.set_host_plugin_dirs([str(_here / "plugins"), str(_here.parent.parent / "plugins")])
+
+ABI_VERSION = _core.abi_version
+
+
+class Error(Exception):
+    """A call Sente could not carry out; the message is the plugin's or the
+    plugin loader's own, saying what was wrong and what to do."""
+
+
+class BadInput(Error, ValueError):
+    """A malformed position, an unknown or bad option, a board too big for an
+    engine (with the limit), a table file that is not one."""
+
+
+class PluginNotFound(Error, LookupError):
+    """No plugin offers the game; the message lists the directories searched,
+    the games found and the plugins that could not be loaded."""
+
+
+class Cancelled(Error):
+    """The call was stopped by ``Game.cancel()``; the message says what the
+    engine had done."""
+
+
+_BAD_INPUT = {"INVALID_ARGUMENT", "OUT_OF_RANGE", "FAILED_PRECONDITION", "RESOURCE_EXHAUSTED",
+              "NOT_FOUND", "ALREADY_EXISTS", "DATA_LOSS", "UNIMPLEMENTED"}
+
+
+def _error(e: _core.StatusError, not_found=BadInput) -> Error:
+    code, message = e.args
+    if code == "CANCELLED":
+        return Cancelled(message)
+    if code == "NOT_FOUND":
+        return not_found(message)
+    if code in _BAD_INPUT:
+        return BadInput(message)
+    return Error(f"{message} ({code.lower().replace('_', ' ')})")
+
+
+def _option_text(name: str, value) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (int, str)):
+        return str(value)
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if isinstance(value, tuple) and len(value) == 2:
+        return f"{value[0]}x{value[1]}"
+    raise TypeError(f"option {name}: give a str, int, bool, path or (rows, cols), "
+                    f"not {type(value).__name__}")
+
+
+def _options(options: Optional[dict], kwargs: dict) -> dict:
+    out = {}
+    for source in (options or {}), kwargs:
+        for k, v in source.items():
+            if v is not None:
+                out[k.replace("_", "-")] = _option_text(k, v)
+    return out
+
+
+def _position(position) -> tuple:
+    """(text, file) of a position: None for the start, a str in one of the
+    game's position formats, or a path (pathlib.Path) to a file holding one."""
+    if position is None:
+        return "", ""
+    if isinstance(position, os.PathLike):
+        path = os.fspath(position)
+        try:
+            with open(path, encoding="utf-8-sig") as f:
+                text = f.read((16 << 20) + 1)
+        except OSError as e:
+            raise BadInput(f"{path}: cannot read the position ({e.strerror})") from None
+        if len(text) > 16 << 20:
+            raise BadInput(f"{path} holds more than 16 MiB: too large for a position")
+        if not text.strip():
+            raise BadInput(f"{path} holds no position (it is empty)")
+        return text, path
+    if isinstance(position, str):
+        if not position.strip():
+            raise BadInput("the position is empty; give a position, or None for the start "
+                           "position")
+        return position, ""
+    raise TypeError(f"position: give a str, a pathlib.Path or None, not "
+                    f"{type(position).__name__}")
+
+
+def search_path() -> list:
+    """The plugin directories searched, in order: SENTE_PLUGIN_PATH's
+    entries, then the built-in ones that exist."""
+    return [str(p) for p in _core.search_path()]
+
+
+def _discovery() -> dict:
+    import json
+
+    return json.loads(_core.discover())
+
+
+def games() -> list:
+    """Every game found on the search path (``sente list``), as GameInfo."""
+    import json
+
+    return [GameInfo._from(g, json.dumps(g, indent=2)) for g in _discovery()["games"]]
+
+
+def plugin_problems() -> list:
+    """The plugin files on the search path that were not used, with why."""
+    return [PluginProblem(**p) for p in _discovery()["problems"]]
+
+
+def game(name: str, options: Optional[dict] = None, **kwargs) -> "Game":
+    """The game ``name`` (``sente list`` names them) with its options
+    (``board="8x8"``, ``variant="swedish"``; ``options`` for names that are
+    not Python identifiers). Raises PluginNotFound, or BadInput with the
+    plugin's message for an option it does not take or a bad value."""
+    try:
+        plugin = _core.find(name)
+    except _core.StatusError as e:
+        raise _error(e, not_found=PluginNotFound) from None
+    return Game(plugin, _options(options, kwargs))
+
+
+class Game:
+    """A game with its options: solve, analyze, play, bench, table, verify."""
+
+    def __init__(self, plugin, options: dict):
+        self._plugin = plugin
+        self._lock = threading.Lock()
+        self._running = set()
+        self.info = GameInfo._parse(plugin.info_json())
+        self.options = self._check(options, "solve")
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
+        return f"sente.game({self.info.name!r}{', ' + opts if opts else ''})"
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def _check(self, options: dict, command: str) -> dict:
+        try:
+            return dict(self._plugin.check(options, command))
+        except _core.StatusError as e:
+            raise _error(e) from None
+
+    def _call_options(self, engine, engine_options: dict, command="solve") -> dict:
+        merged = dict(self.options)
+        merged.update(_options(None, engine_options))
+        if engine is not None:
+            merged["engine"] = engine
+        return self._check(merged, command)
+
+    def _run(self, label: str, progress: ProgressArg, call, *args):
+        stop = _core.StopFlag()
+        with self._lock:
+            self._running.add(stop)
+        callback, bar = reporter(progress, label)
+        try:
+            return call(*args, callback, stop)
+        except _core.StatusError as e:
+            raise _error(e) from None
+        finally:
+            bar.close()
+            with self._lock:
+                self._running.discard(stop)
+
+    def cancel(self) -> None:
+        """Stops every call running on this game (from any thread): each
+        raises Cancelled within about a second."""
+        with self._lock:
+            for stop in self._running:
+                stop.request_stop()
+
+    def solve(self, position=None, engine: Optional[str] = None, *,
+              progress: ProgressArg = True, **engine_options) -> Analysis:
+        """The value of ``position`` (None: the start) for the player to move,
+        as ``sente solve --json`` gives it. ``engine`` is one of
+        ``info.engine_names`` (default: the first that accepts the position);
+        ``engine_options`` are that engine's (``node_limit=...``,
+        ``threads=1``). ``progress``: True for a tqdm bar (when tqdm is
+        installed), False for none, or a callable (done, total, note)."""
+        text, file = _position(position)
+        options = self._call_options(engine, engine_options)
+        return Analysis._parse(self._run("solving", progress, self._plugin.solve, options, text,
+                                         file))
+
+    def analyze(self, position=None, engine: Optional[str] = None, *,
+                progress: ProgressArg = True, **engine_options) -> Analysis:
+        """As ``solve``, with the value of every legal move (``moves``)."""
+        text, file = _position(position)
+        options = self._call_options(engine, engine_options)
+        return Analysis._parse(self._run("analysing", progress, self._plugin.analyze, options,
+                                         text, file))
+
+    def table(self, *, progress: ProgressArg = True, **options) -> ResultTable:
+        """``sente table``: a family of boards solved, one row each (options:
+        the command's, e.g. ``max_area=24``; the game's own as for solve)."""
+        merged = dict(self.options)
+        merged.update(_options(None, options))
+        merged = self._check(merged, "table")
+        return ResultTable._parse(self._run("tabulating", progress, self._plugin.table, merged))
+
+    def verify(self, file, *, progress: ProgressArg = True, **options) -> VerifyReport:
+        """``sente verify``: the published values in ``file`` recomputed."""
+        merged = dict(self.options)
+        merged.update(_options(None, options))
+        merged = self._check(merged, "verify")
+        return VerifyReport._parse(self._run("verifying", progress, self._plugin.verify, merged,
+                                             os.fspath(file)))
+
+    def play(self, position=None, engine: Optional[str] = None, **engine_options) -> "Play":
+        """A game in progress from ``position`` (None: the start) against
+        perfect play, as in ``sente play``: the engine keeps what it solved
+        from one move to the next."""
+        text, file = _position(position)
+        options = self._call_options(engine, engine_options)
+        try:
+            session = self._plugin.session(options, text, file, {})
+        except _core.StatusError as e:
+            raise _error(e) from None
+        return Play(self, session)
+
+    def bench(self, positions: Union[None, str, Iterable] = None,
+              engines: Optional[Iterable[str]] = None, repeat: int = 1, *,
+              progress: ProgressArg = False, **engine_options):
+        """Every engine on every position, timed: one row per (position,
+        engine, run) with the wall time in seconds, the value, the engine's
+        figures (nodes, peak_rss ...), and ``agrees``: whether its value is
+        the one every engine that settled the position gave. An engine that
+        refuses a position gives a row with ``error`` set. Returns a pandas
+        DataFrame when pandas is installed, else the list of rows (dicts)."""
+        if positions is None or isinstance(positions, (str, os.PathLike)):
+            positions = [positions]
+        engines = list(engines) if engines is not None else self.info.engine_names
+        if repeat < 1:
+            raise BadInput(f"repeat {repeat}: give at least 1")
+        rows = []
+        for position in positions:
+            first = len(rows)
+            for engine in engines:
+                for run in range(repeat):
+                    start = time.perf_counter()
+                    row = {"game": self.name, "position": "" if position is None else
+                           os.fspath(position), "engine": engine, "run": run}
+                    try:
+                        a = self.solve(position, engine, progress=progress, **engine_options)
+                    except BadInput as e:
+                        row.update(seconds=time.perf_counter() - start, error=str(e))
+                        rows.append(row)
+                        continue
+                    row.update(seconds=time.perf_counter() - start, value=a.value,
+                               value_text=a.value_text, outcome=a.outcome,
+                               resolved=a.resolved, error=None)
+                    row.update({f"stat_{n}": s.value for n, s in a.stats.items()})
+                    row["_comparable"] = (a.outcome if a.value_kind in ("win-loss", "nimber")
+                                          else (a.value_kind, a.value)) if a.resolved else None
+                    rows.append(row)
+            settled = {r["_comparable"] for r in rows[first:] if r.get("_comparable") is not None}
+            for r in rows[first:]:
+                c = r.pop("_comparable", None)
+                r["agrees"] = None if c is None else len(settled) == 1
+        try:
+            import pandas
+        except ImportError:
+            return rows
+        return pandas.DataFrame(rows)
+
+
+class Play:
+    """A game in progress (``Game.play``): the position, whose turn it is,
+    every move valued, and perfect play's move."""
+
+    def __init__(self, game: Game, session):
+        self._game = game
+        self._session = session
+        self.history = []  # the moves played, in the game's main notation
+
+    @property
+    def player(self) -> int:
+        """Who moves: 0 for the player who moved first here, 1 for the other
+        (a move that earns another move keeps the mover)."""
+        return self._session.player
+
+    def analyze(self, *, progress: ProgressArg = True) -> Analysis:
+        """The current position with every legal move valued."""
+        return self._analyze(progress)[0]
+
+    def _analyze(self, progress):
+        text, best = self._game._run("analysing", progress, self._session.analyze)
+        return Analysis._parse(text), best or None
+
+    def best_move(self, *, progress: ProgressArg = True) -> Optional[str]:
+        """The move perfect play chooses here, as ``sente play`` does (the
+        fastest win or slowest loss among the best), or None when the game
+        is over."""
+        return self._analyze(progress)[1]
+
+    def play(self, move: str) -> str:
+        """Plays ``move`` (any notation the game reads) and returns its name
+        in the main notation. BadInput for an illegal move, listing the legal
+        ones."""
+        try:
+            name = self._session.play(move)
+        except _core.StatusError as e:
+            raise _error(e) from None
+        self.history.append(name)
+        return name
+
+    def reset(self, position=None) -> None:
+        """Back to ``position`` (None: the start), player 0 to move, keeping
+        the engine's tables."""
+        text, file = _position(position)
+        try:
+            self._session.reset(text, file)
+        except _core.StatusError as e:
+            raise _error(e) from None
+        self.history.clear()

@@ -1,0 +1,61 @@
+"""Progress of a long call: a tqdm bar when tqdm is installed, or the
+caller's own callback."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Union
+
+# progress=...: True (a tqdm bar if tqdm is installed), False/None (nothing),
+# or a callable taking (done, total, note).
+ProgressArg = Union[bool, None, Callable[[int, int, str], object]]
+
+
+class _TqdmBar:
+    """A tqdm bar fed (done, total, note) reports; shown only when the work
+    lasts over half a second (tqdm's delay), so quick solves print nothing."""
+
+    def __init__(self, label: str):
+        import tqdm.auto
+
+        self._tqdm = tqdm.auto.tqdm
+        self._label = label
+        self._bar = None
+
+    def __call__(self, done: int, total: int, note: str) -> None:
+        if self._bar is None:
+            self._bar = self._tqdm(total=total or None, desc=self._label, delay=0.5,
+                                   leave=False, dynamic_ncols=True)
+        if total and self._bar.total != total:
+            self._bar.total = total
+        if note:
+            self._bar.set_postfix_str(note, refresh=False)
+        # update() draws only once the delay has passed (refresh() would not wait).
+        if done >= self._bar.n:
+            self._bar.update(done - self._bar.n)
+        else:  # a new phase started over
+            self._bar.n = done
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+
+
+class _NoBar:
+    def close(self) -> None:
+        pass
+
+
+def reporter(progress: ProgressArg, label: str):
+    """(callback or None for the native half, object to close when done)."""
+    if progress is None or progress is False:
+        return None, _NoBar()
+    if progress is True:
+        try:
+            bar = _TqdmBar(label)
+        except ImportError:
+            return None, _NoBar()
+        return bar, bar
+    if callable(progress):
+        return progress, _NoBar()
+    raise TypeError(f"progress must be True, False or a callable (done, total, note), "
+                    f"not {type(progress).__name__}")
