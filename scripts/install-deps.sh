@@ -19,6 +19,7 @@ packages=(
   python3-matplotlib                # bench's plots (scripts/plot_bench.py and its test)
   pybind11-dev python3-dev          # the Python module (tools/python)
   python3-pytest python3-numpy python3-pandas python3-tqdm   # its tests, tables, bench frames, bars
+  python3-nbconvert python3-ipykernel   # docs/notebooks run by Jupyter in the tests
 )
 
 missing=()

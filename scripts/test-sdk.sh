@@ -34,6 +34,22 @@ env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" solve take-and-break --variant daws
 env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" list toppling-dominoes > /dev/null
 env -u SENTE_PLUGIN_PATH "$prefix/bin/sente" solve toppling-dominoes --board lere+rl
 
+# The Python module, when the build has it, finds the same plugins.
+if [ -d "$prefix/lib/sente/python/sente" ]; then
+  python="$(sed -n 's/^Python3_EXECUTABLE:[A-Z]*=//p' "$build/CMakeCache.txt")"
+  echo "test-sdk: the installed Python module ($python) with the out-of-tree plugins"
+  env -u SENTE_PLUGIN_PATH PYTHONPATH="$prefix/lib/sente/python" "${python:-python3}" \
+    "$root/tests/python/sdk_check.py" "$prefix/bin/sente"
+  echo "test-sdk: the wheel's layout (component wheel: what pip install . packs)"
+  cmake --install "$build" --component wheel --prefix "$work/wheel" > /dev/null
+  env -u SENTE_PLUGIN_PATH PYTHONPATH="$work/wheel" "${python:-python3}" -c '
+import pathlib, sente
+here = pathlib.Path(sente.__file__).parent
+assert sente.search_path()[0] == str(here / "plugins"), sente.search_path()
+a = sente.game("tic-tac-toe").solve(progress=False)
+print("test-sdk: wheel layout:", len(sente.games()), "games; tic-tac-toe", a.value_text)'
+fi
+
 echo "test-sdk: -DBUILD_TESTING=OFF builds no test (and needs no GoogleTest)"
 cmake -S "$root/examples/toppling_dominoes" -B "$work/no-tests" -G Ninja -DBUILD_TESTING=OFF \
   -DCMAKE_PREFIX_PATH="$prefix" > "$work/no-tests.configure.log"

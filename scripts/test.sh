@@ -6,7 +6,7 @@
 #   2. the SDK: install, build the out-of-tree example against it, test it;
 #   3. asan: the suite under AddressSanitizer + UBSan, all but the slowest tests
 #      (one clang build, build/asan, that the fuzz harnesses share);
-#   4. fuzz: every libFuzzer harness for SENTE_FUZZ_SECONDS (default 20) each.
+#   4. fuzz: every libFuzzer harness for SENTE_FUZZ_SECONDS (default 12) each.
 # Any failure or sanitizer report stops it with a non-zero exit. Each phase
 # prints its wall time. SENTE_TEST_PHASES="release sdk" runs a subset.
 set -euo pipefail
@@ -44,5 +44,5 @@ phase format scripts/check-format.sh
 phase release release
 phase sdk scripts/test-sdk.sh build/release
 phase asan scripts/test-asan.sh
-phase fuzz scripts/fuzz.sh --seconds "${SENTE_FUZZ_SECONDS:-20}"
+phase fuzz scripts/fuzz.sh --seconds "${SENTE_FUZZ_SECONDS:-12}"
 echo "test.sh: all phases passed (${timings[*]/%/;})"

@@ -283,3 +283,19 @@ def test_ctrl_c_raises_keyboard_interrupt():
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("interrupted after")
     assert float(r.stdout.split()[-1]) < 1.0
+
+
+def test_verify_equals_the_drivers(driver):
+    data = os.environ.get("SENTE_REFERENCE_DATA", "")
+    path = pathlib.Path(data) / "domineering" / "mcgs" / "4x4_easy_imp.test"
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the published reference data)")
+    r = sente.game("cram").verify(path, progress=False)
+    doc = driver.run("verify", "cram", str(path), "--json", "--quiet")
+    assert [r.to_dict()] == json.loads(doc.stdout)
+    assert r.values_compared > 0 and r.values_matched == r.values_compared and not r.mismatches
+
+
+def test_version_and_abi(driver):
+    assert sente.__version__ in driver.run("--version").stdout
+    assert sente.ABI_VERSION >= 14

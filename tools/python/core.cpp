@@ -7,6 +7,7 @@
 // Errors are raised as StatusError(code, message): code is Abseil's name
 // ("INVALID_ARGUMENT", "NOT_FOUND", ...), message the plugin's or loader's
 // own words; the Python half maps them onto ValueError, LookupError, ...
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
@@ -14,6 +15,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -23,6 +25,7 @@
 #include "run.hpp"
 #include "sente/plugin/loader.hpp"
 #include "sente/plugin/registry.hpp"
+#include "sente/support/table_file.hpp"
 
 namespace sente::python {
 namespace {
@@ -100,26 +103,30 @@ class Plugin {
       raise(s);
     return out;
   }
+  // Each call: the plugin's, run by run_released, its result as the driver's
+  // JSON text.
   std::string solve(const Options& options, const std::string& text, const std::string& file,
                     const py::object& on_progress, StopFlag& stop) {
-    return json(run_released<plugin::Analysis>(
-        [&](const Progress& p) { return p_.game->solve(options, input(text, file), p); },
-        on_progress, stop));
+    return json(on_progress, stop,
+                [&](const Progress& p) { return p_.game->solve(options, input(text, file), p); });
   }
   std::string analyze(const Options& options, const std::string& text, const std::string& file,
                       const py::object& on_progress, StopFlag& stop) {
-    return json(run_released<plugin::Analysis>(
-        [&](const Progress& p) { return p_.game->analyze(options, input(text, file), p); },
-        on_progress, stop));
+    return json(on_progress, stop,
+                [&](const Progress& p) { return p_.game->analyze(options, input(text, file), p); });
   }
   std::string table(const Options& options, const py::object& on_progress, StopFlag& stop) {
-    return json(run_released<plugin::ResultTable>(
-        [&](const Progress& p) { return p_.game->table(options, p); }, on_progress, stop));
+    return json(on_progress, stop, [&](const Progress& p) { return p_.game->table(options, p); });
   }
   std::string verify(const Options& options, const std::string& file, const py::object& on_progress,
                      StopFlag& stop) {
-    return json(run_released<plugin::VerifyReport>(
-        [&](const Progress& p) { return p_.game->verify(options, file, p); }, on_progress, stop));
+    return json(on_progress, stop,
+                [&](const Progress& p) { return p_.game->verify(options, file, p); });
+  }
+  std::string locate(const Options& options, const std::string& text, const std::string& file,
+                     const py::object& on_progress, StopFlag& stop) {
+    return json(on_progress, stop,
+                [&](const Progress& p) { return p_.game->locate(options, input(text, file), p); });
   }
   Session session(const Options& options, const std::string& text, const std::string& file,
                   const Options& settings) {
@@ -127,11 +134,48 @@ class Plugin {
   }
 
  private:
-  template <class T>
-  static std::string json(absl::StatusOr<T> r) {
-    return driver::json_text(nlohmann::json(value_or_raise(std::move(r))));
+  template <class F>
+  static std::string json(const py::object& on_progress, StopFlag& stop, F call) {
+    using T = typename std::invoke_result_t<F, const Progress&>::value_type;
+    return driver::json_text(
+        nlohmann::json(value_or_raise(run_released<T>(call, on_progress, stop))));
   }
   plugin::LoadedPlugin p_;
+};
+
+// A table file mapped and checked (support/table_file.hpp); its sections
+// handed out as read-only numpy arrays into the mapping, each keeping the
+// mapping alive.
+class TableFile {
+ public:
+  TableFile(const std::string& path, const TableExpect& expect, const py::object& on_progress,
+            StopFlag& stop) {
+    table_ = std::make_shared<MappedTable>(value_or_raise(run_released<MappedTable>(
+        [&](const Progress& p) { return MappedTable::open(path, expect, p); }, on_progress, stop)));
+  }
+  py::dict header() const {
+    using namespace pybind11::literals;
+    const TableHeader& h = table_->header();
+    return py::dict("game"_a = h.game, "rules"_a = h.rules, "engine"_a = h.engine,
+                    "kind"_a = h.kind, "fields"_a = h.fields);
+  }
+  std::string path() const { return table_->path(); }
+  std::uint64_t file_bytes() const { return table_->file_bytes(); }
+  std::vector<std::string> section_names() const { return table_->section_names(); }
+  // The section's bytes (uint8; a caller views them as wider elements: each
+  // section starts 64-byte aligned).
+  py::array section(const std::string& name) const {
+    std::span<const std::byte> bytes = value_or_raise(table_->section(name));
+    auto* owner = new std::shared_ptr<MappedTable>(table_);
+    py::capsule keep(owner, [](void* p) { delete static_cast<std::shared_ptr<MappedTable>*>(p); });
+    py::array_t<std::uint8_t> a({static_cast<py::ssize_t>(bytes.size())}, {1},
+                                reinterpret_cast<const std::uint8_t*>(bytes.data()), keep);
+    py::detail::array_proxy(a.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
+    return a;
+  }
+
+ private:
+  std::shared_ptr<MappedTable> table_;
 };
 
 }  // namespace
@@ -148,6 +192,7 @@ PYBIND11_MODULE(_core, m) {
                                 PyExc_Exception, nullptr);
   m.attr("StatusError") = py::handle(status_error);
   m.attr("abi_version") = plugin::kAbiVersion;
+  m.attr("version") = SENTE_VERSION;
 
   m.def("set_host_plugin_dirs", &plugin::set_host_plugin_dirs, py::arg("dirs"),
         "Directories searched after SENTE_PLUGIN_PATH (the package's own plugins)");
@@ -170,6 +215,21 @@ PYBIND11_MODULE(_core, m) {
       .def("request_stop", &StopFlag::request_stop)
       .def_property_readonly("stop_requested", &StopFlag::stop_requested);
 
+  py::class_<TableFile>(m, "TableFile")
+      .def(py::init([](const std::string& path, const std::string& game, const std::string& rules,
+                       const std::string& engine, const std::string& kind,
+                       const py::object& on_progress, StopFlag& stop) {
+             return std::make_unique<TableFile>(path, TableExpect{game, rules, engine, kind},
+                                                on_progress, stop);
+           }),
+           py::arg("path"), py::arg("game"), py::arg("rules"), py::arg("engine"), py::arg("kind"),
+           py::arg("on_progress"), py::arg("stop"))
+      .def_property_readonly("header", &TableFile::header)
+      .def_property_readonly("path", &TableFile::path)
+      .def_property_readonly("file_bytes", &TableFile::file_bytes)
+      .def_property_readonly("section_names", &TableFile::section_names)
+      .def("section", &TableFile::section, py::arg("name"));
+
   py::class_<Session>(m, "Session")
       .def("analyze", &Session::analyze, py::arg("on_progress"), py::arg("stop"))
       .def("play", &Session::play, py::arg("move"))
@@ -187,6 +247,8 @@ PYBIND11_MODULE(_core, m) {
       .def("table", &Plugin::table, py::arg("options"), py::arg("on_progress"), py::arg("stop"))
       .def("verify", &Plugin::verify, py::arg("options"), py::arg("file"), py::arg("on_progress"),
            py::arg("stop"))
+      .def("locate", &Plugin::locate, py::arg("options"), py::arg("text"), py::arg("file"),
+           py::arg("on_progress"), py::arg("stop"))
       .def("session", &Plugin::session, py::arg("options"), py::arg("text"), py::arg("file"),
            py::arg("settings"));
 }

@@ -125,6 +125,11 @@ void to_json(nlohmann::json& j, const ResultTable& t) {
        {"notes", t.notes}, {"unresolved", t.unresolved}, {"mismatches", t.mismatches}};
 }
 
+void to_json(nlohmann::json& j, const TableEntry& e) {
+  j = {{"engine", e.engine}, {"file", e.file},   {"section", e.section},
+       {"index", e.index},   {"entry", e.entry}, {"index_size", e.index_size}};
+}
+
 }  // namespace sente::plugin
 
 namespace sente::driver {

@@ -40,5 +40,6 @@ void to_json(nlohmann::json& j, const Analysis& a);
 void to_json(nlohmann::json& j, const VerifyItem& v);
 void to_json(nlohmann::json& j, const VerifyReport& r);
 void to_json(nlohmann::json& j, const ResultTable& t);
+void to_json(nlohmann::json& j, const TableEntry& e);
 
 }  // namespace sente::plugin

@@ -20,6 +20,7 @@ through its stop flag within about a second (``Cancelled`` for the latter).
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import threading
@@ -34,7 +35,8 @@ from ._results import (Analysis, EngineInfo, GameInfo, Move, OptionInfo, PluginP
 __all__ = [
     "Analysis", "BadInput", "Cancelled", "EngineInfo", "Error", "Game", "GameInfo", "Move",
     "OptionInfo", "Play", "PluginNotFound", "PluginProblem", "ResultTable", "Stat",
-    "VerifyReport", "game", "games", "outcome_of", "plugin_problems", "search_path",
+    "VerifyReport", "game", "games", "open_table", "outcome_of", "plugin_problems",
+    "search_path",
 ]
 
 _here = pathlib.Path(__file__).resolve().parent
@@ -42,7 +44,8 @@ _here = pathlib.Path(__file__).resolve().parent
 # install trees' <libdir>/sente/plugins (this package is <libdir>/sente/python/sente).
 _core.set_host_plugin_dirs([str(_here / "plugins"), str(_here.parent.parent / "plugins")])
 
-ABI_VERSION = _core.abi_version
+__version__ = _core.version  # Sente's version (the driver's `sente --version`)
+ABI_VERSION = _core.abi_version  # the plugin ABI the module loads (plugin/interface.hpp)
 
 
 class Error(Exception):
@@ -135,21 +138,28 @@ def search_path() -> list:
 
 
 def _discovery() -> dict:
-    import json
-
     return json.loads(_core.discover())
 
 
 def games() -> list:
     """Every game found on the search path (``sente list``), as GameInfo."""
-    import json
-
     return [GameInfo._from(g, json.dumps(g, indent=2)) for g in _discovery()["games"]]
 
 
 def plugin_problems() -> list:
     """The plugin files on the search path that were not used, with why."""
     return [PluginProblem(**p) for p in _discovery()["problems"]]
+
+
+def open_table(path, game: str = "", rules: str = "", engine: str = "", kind: str = "",
+               progress: ProgressArg = False):
+    """A table file mapped read-only, its sections numpy arrays
+    (sente.tables.Table; numpy must be installed). ``game``, ``rules``,
+    ``engine`` and ``kind``, when given, must be the file's. Raises BadInput
+    for a missing, truncated or damaged file."""
+    from . import tables
+
+    return tables.open_table(path, game, rules, engine, kind, progress)
 
 
 def game(name: str, options: Optional[dict] = None, **kwargs) -> "Game":
@@ -252,6 +262,31 @@ class Game:
         merged = self._check(merged, "verify")
         return VerifyReport._parse(self._run("verifying", progress, self._plugin.verify, merged,
                                              os.fspath(file)))
+
+    def locate(self, position=None, engine: Optional[str] = None, *,
+               progress: ProgressArg = True, **engine_options):
+        """Where ``engine``'s table keeps the value of ``position`` (None: the
+        start): a sente.tables.TableEntry (the file, its section, the
+        position's index in the game's ranking and its entry, -1 when not
+        reachable). The table is read from ``table=FILE`` when that file
+        exists, else solved first (and written there when given). BadInput
+        for an engine that keeps no such table."""
+        from .tables import TableEntry
+
+        text, file = _position(position)
+        options = self._call_options(engine, engine_options)
+        return TableEntry(**json.loads(self._run("locating", progress, self._plugin.locate,
+                                                 options, text, file)))
+
+    def open_table(self, path, *, progress: ProgressArg = False):
+        """The tablebase's table file ``path`` of this game, mapped read-only
+        (a GameTable: a sente.tables.Table that also finds a position's
+        entry). The file must exist; a file of another game is BadInput."""
+        from .tables import Table
+
+        table = open_table(path, game=self.name, engine="tablebase", kind="table",
+                           progress=progress)
+        return GameTable(self, table)
 
     def play(self, position=None, engine: Optional[str] = None, **engine_options) -> "Play":
         """A game in progress from ``position`` (None: the start) against
@@ -360,3 +395,34 @@ class Play:
         except _core.StatusError as e:
             raise _error(e) from None
         self.history.clear()
+
+
+class GameTable:
+    """A tablebase table file of one game (``Game.open_table``): the mapped
+    Table (``table``: header, sections as numpy arrays) and the game's
+    ranking to find a position's value in it."""
+
+    def __init__(self, game: Game, table):
+        self.game = game
+        self.table = table
+        self.values = table.values
+
+    def entry(self, position=None) -> int:
+        """The element of ``values`` holding ``position``'s value (None: the
+        start), -1 when it is not reachable from the start. The plugin checks
+        that the file is of this game's rules (BadInput if not)."""
+        return self.game.locate(position, "tablebase", table=self.table.path,
+                                progress=False).entry
+
+    def value(self, position=None) -> tuple:
+        """(outcome, depth) of ``position`` read from the array: outcome
+        "win", "loss" or "draw" for the player to move, depth in plies (None
+        for a draw); None when not reachable."""
+        from .tables import decode_ranked
+
+        e = self.entry(position)
+        if e < 0:
+            return None
+        outcome, depth = decode_ranked(self.values[e:e + 1])
+        return ({1: "win", -1: "loss", 0: "draw"}[int(outcome[0])],
+                None if depth[0] < 0 else int(depth[0]))

@@ -15,9 +15,15 @@ class _TqdmBar:
     lasts over half a second (tqdm's delay), so quick solves print nothing."""
 
     def __init__(self, label: str):
-        import tqdm.auto
+        import tqdm
 
-        self._tqdm = tqdm.auto.tqdm
+        try:  # a notebook's widget bar needs ipywidgets; the text bar works anywhere
+            import ipywidgets  # noqa: F401
+            import tqdm.auto
+
+            self._tqdm = tqdm.auto.tqdm
+        except ImportError:
+            self._tqdm = tqdm.tqdm
         self._label = label
         self._bar = None
 

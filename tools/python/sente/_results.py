@@ -8,7 +8,7 @@ half returns that very text), keeps it, and gives it back unchanged:
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Optional
 
 
@@ -16,11 +16,17 @@ def _hidden():
     return field(default=None, repr=False, compare=False)
 
 
+def _fill(cls, d: dict, **given):
+    """``cls`` with each field from ``given``, else ``d`` by the field's name
+    (None when the document leaves it out: the driver omits unknown depths)."""
+    return cls(**{f.name: given[f.name] if f.name in given else d.get(f.name)
+                  for f in fields(cls) if f.init and (f.name in given or f.name[0] != "_")})
+
+
 class _FromJson:
     """``to_dict()``/``to_json()`` for a result made by ``_parse``."""
 
     _json: Optional[str]
-    _dict: Optional[dict]
 
     def to_dict(self) -> dict:
         """The driver's ``--json`` document, parsed (a fresh copy)."""
@@ -68,19 +74,7 @@ class Move:
 
     @classmethod
     def _parse(cls, d: dict) -> "Move":
-        return cls(
-            move=d["move"],
-            value=d["value"],
-            value_text=d["value_text"],
-            value_kind=d["value_kind"],
-            best=d["best"],
-            resolved=d["resolved"],
-            depth=d.get("depth"),
-            also=dict(d.get("also", {})),
-            canonical=d.get("canonical"),
-            dominated_by=d.get("dominated_by"),
-            reversible_through=d.get("reversible_through"),
-        )
+        return _fill(cls, d, also=dict(d.get("also", {})))
 
 
 def outcome_of(value_kind: str, value: int, resolved: bool) -> Optional[str]:
@@ -153,24 +147,9 @@ class Analysis(_FromJson):
     @classmethod
     def _parse(cls, text: str) -> "Analysis":
         d = json.loads(text)
-        return cls(
-            game=d["game"],
-            variant=d["variant"],
-            position=d["position"],
-            to_move=d["to_move"],
-            value=d["value"],
-            value_text=d["value_text"],
-            value_meaning=d["value_meaning"],
-            value_kind=d["value_kind"],
-            resolved=d["resolved"],
-            depth=d.get("depth"),
-            canonical=d.get("canonical"),
+        return _fill(
+            cls, d,
             moves=[Move._parse(m) for m in d["moves"]],
-            summary=d["summary"],
-            diagram=d["diagram"],
-            board=d["board"],
-            engine=d["engine"],
-            engine_detail=d["engine_detail"],
             stats={s["name"]: Stat(s["name"], s["value"], s["unit"]) for s in d["stats"]},
             certificate=[(c["name"], c["description"]) for c in d["certificate"]],
             _json=text,
@@ -199,9 +178,7 @@ class ResultTable(_FromJson):
 
     @classmethod
     def _parse(cls, text: str) -> "ResultTable":
-        d = json.loads(text)
-        return cls(d["title"], d["columns"], d["rows"], d["notes"], d["unresolved"],
-                   d["mismatches"], _json=text)
+        return _fill(cls, json.loads(text), _json=text)
 
     def to_dataframe(self):
         """The rows as a pandas DataFrame (pandas must be installed)."""
@@ -228,12 +205,9 @@ class VerifyReport(_FromJson):
     @classmethod
     def _parse(cls, text: str) -> "VerifyReport":
         d = json.loads(text)
-
-        def pairs(k):
-            return [(i["where"], i["what"]) for i in d[k]]
-
-        return cls(d["file"], d["items_found"], d["values_compared"], d["values_matched"],
-                   pairs("skipped"), pairs("mismatches"), pairs("notes"), _json=text)
+        pairs = {k: [(i["where"], i["what"]) for i in d[k]]
+                 for k in ("skipped", "mismatches", "notes")}
+        return _fill(cls, d, **pairs, _json=text)
 
 
 @dataclass(frozen=True)
@@ -286,17 +260,12 @@ class GameInfo(_FromJson):
 
     @classmethod
     def _from(cls, d: dict, text: str) -> "GameInfo":
-        return cls(
-            name=d["name"],
-            title=d["title"],
-            summary=d["summary"],
+        return _fill(
+            cls, d,
             engines=[EngineInfo(e["name"], e["description"]) for e in d["engines"]],
             options=[OptionInfo(**o) for o in d["options"]],
             variants=[(v["name"], v["description"]) for v in d["variants"]],
             position_formats=[(f["name"], f["description"]) for f in d["position_formats"]],
-            table_engines=list(d["table_engines"]),
-            verify_engines=list(d["verify_engines"]),
-            plugin=d["plugin"],
             _json=text,
         )
 

@@ -426,6 +426,22 @@ class RankedTable : public RankedTableBase {
     return t;
   }
 
+  // Where p (any image of it) is kept: the global index of its
+  // representative and, when it was reached, its value byte's place in
+  // values() (its rank among the reached positions). Errors: the game's
+  // ranking out of range (FailedPrecondition, as RankedIndex::global).
+  struct Location {
+    std::uint64_t index = 0;
+    std::optional<std::uint64_t> row;
+  };
+  absl::StatusOr<Location> locate(const Position& p) const {
+    absl::StatusOr<std::uint64_t> g = global(representative(p));
+    if (!g.ok()) return g.status();
+    Location l{*g, std::nullopt};
+    if (reached_.contains(*g)) l.row = reached_.rank(*g);
+    return l;
+  }
+
   // The entry of p (any image of it), or nothing when p was not reached.
   std::optional<RetrogradeEntry> find(const Position& p) const {
     absl::StatusOr<std::uint64_t> g = global(representative(p));

@@ -57,6 +57,22 @@ class Adapter final : public Game {
     });
   }
 
+  absl::StatusOr<TableEntry> locate(const Options& options, const PositionInput& position,
+                                    const Progress& progress) override {
+    return guarded("locating the position", [&]() -> absl::StatusOr<TableEntry> {
+      absl::StatusOr<Bound<G>> b = bind<G>(options, position);
+      if (!b.ok()) return b.status();
+      absl::StatusOr<TableEntry> e = b->runner->locate(b->position, progress);
+      if (absl::IsUnimplemented(e.status()))
+        return absl::UnimplementedError(absl::StrCat(
+            "the engine ", b->engine, " keeps no table with an entry a position; ", G::info().name,
+            "'s engines that do: tablebase, where the game offers it (see "
+            "`sente list`)"));
+      if (e.ok()) e->engine = b->engine;
+      return e;
+    });
+  }
+
   using Game::session;
   absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
                                                    const PositionInput& position,

@@ -63,6 +63,16 @@ class Runner {
     (void)progress;
     return absl::OkStatus();
   }
+  // Where this engine's table keeps p's value (interface.hpp TableEntry;
+  // `engine` is filled in by the caller), preparing the table from the start
+  // if need be. Unimplemented: the engine keeps no table with an entry a
+  // position.
+  virtual absl::StatusOr<TableEntry> locate(const typename G::Position& p,
+                                            const Progress& progress) {
+    (void)p;
+    (void)progress;
+    return absl::UnimplementedError("no table with an entry a position");
+  }
   // Figures measured so far ("nodes", "positions", "seconds" ...).
   virtual std::vector<Stat> stats() const = 0;
   // What ran, e.g. "dense retrograde (completion kernel)".

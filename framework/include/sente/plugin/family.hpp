@@ -44,6 +44,10 @@ class Family final : public Game {
   absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) override {
     return first_that_fits([&](Game& g) { return g.table(options, progress); });
   }
+  absl::StatusOr<TableEntry> locate(const Options& options, const PositionInput& position,
+                                    const Progress& progress) override {
+    return first_that_fits([&](Game& g) { return g.locate(options, position, progress); });
+  }
   using Game::session;
   absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,
                                                    const PositionInput& position,

@@ -31,7 +31,7 @@ using sente::BoardView;
 using sente::NamedText;
 using sente::Shape;
 
-inline constexpr std::uint32_t kAbiVersion = 13;  // 13: Progress carries notes
+inline constexpr std::uint32_t kAbiVersion = 14;  // 14: Game::locate
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -266,6 +266,22 @@ struct ResultTable {
   std::int64_t mismatches = 0;                 // rows that contradict published data
 };
 
+// Where an engine's table keeps a position's value (Game::locate): the
+// element `entry` of the section `section` of the table file `file`, which a
+// reader maps (the Python module: a numpy array) and indexes without the
+// engine. The tablebase's values section holds one byte a reachable
+// position: 0 unresolved, 255 draw, 2d+2 a win and 2d+1 a loss in d plies
+// (engines/tablebase.hpp, ranked_value).
+struct TableEntry {
+  std::string engine;            // whose table: "tablebase"
+  std::string file;              // the table file read or written; empty: solved in memory only
+  std::string section;           // the file's section holding the values, e.g. "values"
+  std::uint64_t index = 0;       // the position's index in the game's ranking (of its
+                                 // representative under the symmetries the table uses)
+  std::uint64_t index_size = 0;  // the ranking's span: index < index_size
+  std::int64_t entry = -1;       // the element of `section`; -1: not reachable from the start
+};
+
 // A game in progress (`sente play`): a position and the engine that values
 // it, which keeps what it solved (tables, memo) from one move to the next.
 class BOOST_SYMBOL_VISIBLE Session {
@@ -306,6 +322,12 @@ class BOOST_SYMBOL_VISIBLE Game {
   // Recomputes the published values in `file` and counts matches.
   virtual absl::StatusOr<VerifyReport> verify(const Options& options, const std::string& file,
                                               const Progress& progress) = 0;
+  // Where the engine the options name keeps `position`'s value in its table
+  // (solving the table first if it is not in the file the options name).
+  // Unimplemented for an engine that keeps no table with an entry a
+  // position.
+  virtual absl::StatusOr<TableEntry> locate(const Options& options, const PositionInput& position,
+                                            const Progress& progress) = 0;
   // Solves a family of boards named by `options` (Unimplemented when the game
   // has none).
   virtual absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) = 0;

@@ -108,6 +108,28 @@ struct TablebaseEngine {
       return v;
     }
 
+    // The table file's "values" section holds p's value byte at the rank of
+    // p's global index among the reached positions. A table in slices deals
+    // the indices to its slices: located one slice at a time by its reader
+    // (engines/tablebase_slices.hpp), not here.
+    absl::StatusOr<TableEntry> locate(const typename G::Position& p,
+                                      const Progress& progress) override {
+      if (absl::Status s = prepare(p, progress); !s.ok()) return s;
+      if (!table_view_)
+        return absl::UnimplementedError(
+            "the table is in slices (a directory written under mpirun): each slice holds "
+            "stripes of the index; locate positions in a table file (one process's solve)");
+      absl::StatusOr<typename RankedTable<G>::Location> l = table_view_->locate(p);
+      if (!l.ok()) return l.status();
+      TableEntry e;
+      e.file = table_;
+      e.section = "values";
+      e.index = l->index;
+      e.index_size = table_view_->reached().universe();
+      e.entry = l->row ? static_cast<std::int64_t>(*l->row) : -1;
+      return e;
+    }
+
     absl::Status prepare(const typename G::Position&, const Progress& progress) override {
       if (table_view_ || sliced_) return absl::OkStatus();
 #ifdef SENTE_HAVE_MPI
