@@ -59,15 +59,20 @@ def main():
     options = {"board": "8x8", "threads": "1"}
     g = sente.game("domineering", options)
     engine = {"driver": [], "module": []}
+    nodes = set()
     for _ in range(max(3, repeat // 5)):
-        engine["driver"].append(
-            next(s["value"] for s in driver_solve(sente_bin, "domineering",
-                                                  dict(options, engine="alphabeta"))["stats"]
-                 if s["name"] == "seconds"))
-        engine["module"].append(g.solve(engine="alphabeta", progress=False).stat("seconds"))
+        stats = {s["name"]: s["value"] for s in
+                 driver_solve(sente_bin, "domineering", dict(options, engine="alphabeta"))["stats"]}
+        engine["driver"].append(stats["seconds"])
+        nodes.add(stats["nodes"])
+        a = g.solve(engine="alphabeta", progress=False)
+        engine["module"].append(a.stat("seconds"))
+        nodes.add(a.stat("nodes"))
+    assert len(nodes) == 1, f"the searches differ: {sorted(nodes)} nodes"
     d, m = statistics.median(engine["driver"]), statistics.median(engine["module"])
-    print(f"  domineering 8x8 alpha-beta, one thread, engine seconds: driver {d:.3f} s, "
-          f"module {m:.3f} s, module / driver {m / d:.3f} ({len(engine['driver'])} runs each)")
+    print(f"  domineering 8x8 alpha-beta, one thread, {int(nodes.pop()):,} nodes each run; engine "
+          f"seconds (median): driver {d:.3f} s, module {m:.3f} s, module / driver {m / d:.3f} "
+          f"({len(engine['driver'])} runs each)")
 
 
 if __name__ == "__main__":
