@@ -72,6 +72,9 @@ absl::StatusOr<plugin::ResultTable> outcome_table(const plugin::OptionValues& op
   t.checked = !check.empty();
   for (std::size_t i = 0; i < shapes.size(); ++i) {
     report(progress, i, shapes.size());
+    // Between boards: one board's two searches run to their end.
+    if (progress.stop_requested())
+      return stopped(absl::StrFormat("%d of %d board shapes", i, shapes.size()));
     const auto [r, c] = shapes[i];
     const GridShape shape{r, c};
     absl::StatusOr<BoardOutcome> o;

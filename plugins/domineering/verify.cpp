@@ -74,7 +74,11 @@ absl::Status verify_csv(const std::string& file, const OutcomeSolver& solve,
   report_out.items_found = static_cast<std::int64_t>(table->size());
   std::size_t i = 0;
   for (const auto& [shape, published] : *table) {
-    report(progress, i++, table->size());
+    report(progress, i, table->size());
+    // Between boards: one board's searches run to their end.
+    if (progress.stop_requested())
+      return stopped(absl::StrFormat("%d of %d published boards", i, table->size()));
+    ++i;
     const std::string where = absl::StrFormat("%dx%d", shape.first, shape.second);
     const GridShape grid{shape.first, shape.second};
     if (absl::Status fits = check_board(grid); !fits.ok()) {  // no width holds it
@@ -110,6 +114,8 @@ absl::Status verify_mcgs(const std::string& file, const OutcomeSolver& solve,
     report_out.skipped.push_back({file, "no [domineering] positions in this file"});
   for (std::size_t i = 0; i < cases->size(); ++i) {
     report(progress, i, cases->size());
+    if (progress.stop_requested())
+      return stopped(absl::StrFormat("%d of %d positions", i, cases->size()));
     const McgsCase& c = (*cases)[i];
     const std::string where = absl::StrFormat("line %d (%s)", c.line, c.rows);
     absl::StatusOr<ParsedGrid> grid = parse_grid(c.rows, {}, kMaxWideGridCells);

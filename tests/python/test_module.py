@@ -299,3 +299,97 @@ def test_verify_equals_the_drivers(driver):
 def test_version_and_abi(driver):
     assert sente.__version__ in driver.run("--version").stdout
     assert sente.ABI_VERSION >= 14
+
+
+def test_input_python_gives_is_refused_cleanly(tmp_path):
+    g = sente.game("tic-tac-toe")
+    for bad in ("\ud800", "é" * 40, "x\x00o"):  # a lone surrogate, non-ASCII, a NUL
+        with pytest.raises(sente.BadInput):
+            g.solve(bad, progress=False)
+    raw = tmp_path / "bad.txt"
+    raw.write_bytes(b"X.O|\xff..|...\n")  # not UTF-8: the plugin's message, escaped
+    with pytest.raises(sente.BadInput, match=r"\\xff|0xFF|0xff"):
+        g.solve(raw, progress=False)
+    odd = pathlib.Path(os.fsdecode(bytes(tmp_path) + b"/pos\xff.txt"))
+    odd.write_text("X.O|...|...")
+    assert g.solve(odd, progress=False).resolved  # a file name that is not UTF-8
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(sente.BadInput, match="FIFO"):
+        g.solve(fifo, progress=False)  # refused, not read (it would block)
+    with pytest.raises(sente.BadInput, match="NUL"):
+        g.solve(engine="retrograde", progress=False, table=str(tmp_path / "t\x00.tbl"))
+    with pytest.raises(TypeError):
+        sente.game(None)
+    with pytest.raises(TypeError):
+        sente.game("domineering", "4x4")
+    with pytest.raises(TypeError):
+        g.solve(engine=5, progress=False)
+    with pytest.raises(TypeError):
+        g.play().play(5)
+    assert sente.game("domineering", board="3x3", node_limit=1e6).options["node-limit"] == \
+        "1000000"
+
+
+def test_play_serialises_concurrent_calls():
+    p = sente.game("domineering", board="5x5", threads=1).play()
+    errors = []
+
+    def analyse():
+        try:
+            for _ in range(5):
+                p.analyze(progress=False)
+        except Exception as e:  # noqa: BLE001
+            errors.append(e)
+
+    def move():
+        for _ in range(5):
+            try:
+                p.play("a1-a2")
+            except sente.BadInput:
+                pass
+            p.reset()
+
+    threads = [threading.Thread(target=analyse) for _ in range(2)] + [threading.Thread(target=move)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+
+
+def test_exit_while_a_solve_runs_on_a_daemon_thread():
+    script = textwrap.dedent("""
+        import threading, time, sente
+        g = sente.game("domineering", board="9x9", threads=1)
+        threading.Thread(target=lambda: g.solve(progress=False), daemon=True).start()
+        time.sleep(1)
+        print("exiting")
+    """)
+    r = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "exiting\n"
+
+
+def test_bench_gives_each_engine_its_own_options():
+    pytest.importorskip("pandas")
+    g = sente.game("domineering", board="3x4")
+    frame = g.bench(engines=["alphabeta", "minimax"], threads=1, minimax_nodes=10**6)
+    assert frame["error"].isna().all() and frame["agrees"].all()
+    assert len(g.bench(engines="alphabeta")) == 1
+    with pytest.raises(sente.BadInput):
+        g.bench(bogus=1)
+    with pytest.raises(sente.BadInput):
+        g.bench(repeat="2")
+
+
+def test_cancel_stops_a_table_between_boards():
+    g = sente.game("domineering", threads=1)
+    timer = threading.Timer(1.0, g.cancel)
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(sente.Cancelled, match="board shapes"):
+        g.table(max_area=64, min_area=40, progress=False)  # about 40 s in all
+    timer.join()
+    assert time.monotonic() - start < 15  # the board under way finishes first

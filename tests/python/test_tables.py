@@ -84,10 +84,9 @@ def test_bad_files_are_refused(solved, tmp_path):
         sente.open_table(tmp_path / "absent.tbl")
     with pytest.raises(sente.BadInput, match="game"):
         sente.game("tic-tac-toe").open_table(path)
-    # A table of other rules: the plugin refuses it when asked for a position.
-    other = sente.game("gobblet-gobblers", pieces="2", sizes="2").open_table(path)
+    # A table of other rules: the plugin refuses it when the game opens it.
     with pytest.raises(sente.BadInput, match="rules"):
-        other.entry()
+        sente.game("gobblet-gobblers", pieces="2", sizes="2").open_table(path)
 
 
 def test_an_engine_without_a_table_says_so():

@@ -35,10 +35,17 @@ using plugin::Options;
 
 PyObject* status_error = nullptr;  // the StatusError type, made at import
 
+// A message as Python text: a plugin may quote input bytes that are not
+// UTF-8 (a position, a file name), shown as \xNN escapes, never an error.
+py::str text(std::string_view s) {
+  return py::reinterpret_steal<py::str>(
+      PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "backslashreplace"));
+}
+
 [[noreturn]] void raise(const absl::Status& s) {
-  PyErr_SetObject(
-      status_error,
-      py::make_tuple(absl::StatusCodeToString(s.code()), std::string(s.message())).ptr());
+  PyErr_SetObject(status_error, py::make_tuple(absl::StatusCodeToString(s.code()),
+                                               text({s.message().data(), s.message().size()}))
+                                    .ptr());
   throw py::error_already_set();
 }
 
@@ -96,12 +103,18 @@ class Plugin {
     return driver::json_text(j);
   }
   // `options` as the driver passes them for `command`: the engine's name as
-  // listed, file options checked, then every option against the schema.
-  Options check(const Options& options, const std::string& command) const {
+  // listed, file options checked, then, with `schema`, every option against
+  // the schema (without: the plugin checks them when called, and alone knows
+  // why an engine is not offered).
+  // Values come back as bytes: they may quote input that is not UTF-8.
+  py::dict check(const Options& options, const std::string& command, bool schema) const {
     Options out = value_or_raise(driver::command_options(p_.info, options));
-    if (absl::Status s = plugin::check_options(p_.info, out, {}, command_named(command)); !s.ok())
-      raise(s);
-    return out;
+    if (schema)
+      if (absl::Status s = plugin::check_options(p_.info, out, {}, command_named(command)); !s.ok())
+        raise(s);
+    py::dict d;
+    for (const auto& [key, value] : out) d[py::str(key)] = py::bytes(value);
+    return d;
   }
   // Each call: the plugin's, run by run_released, its result as the driver's
   // JSON text.
@@ -159,7 +172,7 @@ class TableFile {
     return py::dict("game"_a = h.game, "rules"_a = h.rules, "engine"_a = h.engine,
                     "kind"_a = h.kind, "fields"_a = h.fields);
   }
-  std::string path() const { return table_->path(); }
+  py::bytes path() const { return py::bytes(table_->path()); }
   std::uint64_t file_bytes() const { return table_->file_bytes(); }
   std::vector<std::string> section_names() const { return table_->section_names(); }
   // The section's bytes (uint8; a caller views them as wider elements: each
@@ -225,7 +238,7 @@ PYBIND11_MODULE(_core, m) {
            py::arg("path"), py::arg("game"), py::arg("rules"), py::arg("engine"), py::arg("kind"),
            py::arg("on_progress"), py::arg("stop"))
       .def_property_readonly("header", &TableFile::header)
-      .def_property_readonly("path", &TableFile::path)
+      .def_property_readonly("path_bytes", &TableFile::path)
       .def_property_readonly("file_bytes", &TableFile::file_bytes)
       .def_property_readonly("section_names", &TableFile::section_names)
       .def("section", &TableFile::section, py::arg("name"));
@@ -239,7 +252,7 @@ PYBIND11_MODULE(_core, m) {
   py::class_<Plugin>(m, "Plugin")
       .def_property_readonly("path", &Plugin::path)
       .def("info_json", &Plugin::info_json)
-      .def("check", &Plugin::check, py::arg("options"), py::arg("command"))
+      .def("check", &Plugin::check, py::arg("options"), py::arg("command"), py::arg("schema"))
       .def("solve", &Plugin::solve, py::arg("options"), py::arg("text"), py::arg("file"),
            py::arg("on_progress"), py::arg("stop"))
       .def("analyze", &Plugin::analyze, py::arg("options"), py::arg("text"), py::arg("file"),

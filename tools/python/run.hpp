@@ -59,18 +59,31 @@ absl::StatusOr<T> run_released(const std::function<absl::StatusOr<T>(const Progr
     shared.note = std::string(note);
     shared.fresh = true;
   });
-  std::thread worker([&] {
-    absl::StatusOr<T> r = absl::InternalError("the engine returned nothing");
-    try {
-      r = work(progress);
-    } catch (const std::exception& e) {
-      r = absl::InternalError(absl::StrCat("the engine failed: ", e.what()));
+  // Joined however this frame is left: an exception, or Python's shutdown
+  // unwinding a daemon thread that waits here (a joinable std::thread's
+  // destructor would terminate the process).
+  struct Joined {
+    std::thread t;
+    StopFlag& stop;
+    ~Joined() {
+      if (!t.joinable()) return;
+      stop.request_stop();
+      t.join();
     }
-    std::lock_guard lock(shared.m);
-    shared.result = std::move(r);
-    shared.finished = true;
-    shared.cv.notify_all();
-  });
+  };
+  Joined worker{std::thread([&] {
+                  absl::StatusOr<T> r = absl::InternalError("the engine returned nothing");
+                  try {
+                    r = work(progress);
+                  } catch (const std::exception& e) {
+                    r = absl::InternalError(absl::StrCat("the engine failed: ", e.what()));
+                  }
+                  std::lock_guard lock(shared.m);
+                  shared.result = std::move(r);
+                  shared.finished = true;
+                  shared.cv.notify_all();
+                }),
+                stop};
   std::optional<py::error_already_set> pending;
   auto report = [&] {
     std::uint64_t done, total;
@@ -106,8 +119,9 @@ absl::StatusOr<T> run_released(const std::function<absl::StatusOr<T>(const Progr
     }
   }
   {
-    py::gil_scoped_release release;
-    worker.join();
+    PyThreadState* state = PyEval_SaveThread();
+    worker.t.join();
+    PyEval_RestoreThread(state);
   }
   if (pending) throw std::move(*pending);
   if (!on_progress.is_none()) report();  // the last figures

@@ -20,14 +20,22 @@ through its stop flag within about a second (``Cancelled`` for the latter).
 
 from __future__ import annotations
 
+import atexit
 import json
+import numbers
 import os
 import pathlib
+import stat
 import threading
 import time
 from typing import Iterable, Optional, Union
 
-from . import _core
+try:
+    from . import _core
+except ImportError as e:  # the package's Python files without its native half
+    raise ImportError(
+        f"sente's native module (sente._core) is not built or not loadable ({e}); build the "
+        "CMake target sente_python_core (docs/python.md)") from e
 from ._progress import ProgressArg, reporter
 from ._results import (Analysis, EngineInfo, GameInfo, Move, OptionInfo, PluginProblem,
                        ResultTable, Stat, VerifyReport, outcome_of)
@@ -45,7 +53,21 @@ _here = pathlib.Path(__file__).resolve().parent
 _core.set_host_plugin_dirs([str(_here / "plugins"), str(_here.parent.parent / "plugins")])
 
 __version__ = _core.version  # Sente's version (the driver's `sente --version`)
-ABI_VERSION = _core.abi_version  # the plugin ABI the module loads (plugin/interface.hpp)
+ABI_VERSION = _core.abi_version
+
+# Every call running, of any game: at exit they are stopped and awaited, so
+# no engine thread is still running while Python shuts down (a daemon
+# thread's solve would otherwise be torn down mid-call).
+_calls = threading.Condition()
+_running_calls = set()
+
+
+@atexit.register
+def _stop_running_calls(timeout: float = 10.0) -> None:
+    with _calls:
+        for stop in _running_calls:
+            stop.request_stop()
+        _calls.wait_for(lambda: not _running_calls, timeout)  # the plugin ABI the module loads (plugin/interface.hpp)
 
 
 class Error(Exception):
@@ -83,23 +105,52 @@ def _error(e: _core.StatusError, not_found=BadInput) -> Error:
     return Error(f"{message} ({code.lower().replace('_', ' ')})")
 
 
-def _option_text(name: str, value) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, (int, str)):
-        return str(value)
+def _text(s: str) -> bytes:
+    """Text for the native half as UTF-8 bytes; lone surrogates kept as
+    their bytes, for the plugin to refuse with its message."""
+    return s.encode("utf-8", "surrogatepass")
+
+
+def _path(name: str, value) -> bytes:
+    """A file name as the OS bytes; a NUL in it is BadInput (the OS would cut
+    the name there)."""
+    if not isinstance(value, (str, bytes, os.PathLike)):
+        raise TypeError(f"{name}: give a path (str or pathlib.Path), not {type(value).__name__}")
+    b = os.fsencode(value)
+    if b"\0" in b:
+        raise BadInput(f"{name}: the file name {b!r} holds a NUL byte")
+    return b
+
+
+def _option_text(name: str, value) -> bytes:
+    if isinstance(value, bool) or type(value).__name__ == "bool_":  # numpy.bool_ too
+        return b"on" if value else b"off"
+    if isinstance(value, numbers.Integral):
+        return str(int(value)).encode()
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value)).encode()  # 1e6, as the driver reads 1e6
     if isinstance(value, os.PathLike):
-        return os.fspath(value)
-    if isinstance(value, tuple) and len(value) == 2:
-        return f"{value[0]}x{value[1]}"
-    raise TypeError(f"option {name}: give a str, int, bool, path or (rows, cols), "
-                    f"not {type(value).__name__}")
+        return _path(f"option {name}", value)
+    if isinstance(value, str):
+        if "\0" in value:
+            raise BadInput(f"option {name}: the value holds a NUL byte")
+        return _text(value)
+    if (isinstance(value, tuple) and len(value) == 2 and
+            all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in value)):
+        return f"{int(value[0])}x{int(value[1])}".encode()
+    raise TypeError(f"option {name}: give a str, int, bool, path or (rows, cols) of ints, "
+                    f"not {value!r}")
 
 
 def _options(options: Optional[dict], kwargs: dict) -> dict:
+    if options is not None and not isinstance(options, dict):
+        raise TypeError(f"options: give a dict of option names to values, not "
+                        f"{type(options).__name__}")
     out = {}
     for source in (options or {}), kwargs:
         for k, v in source.items():
+            if not isinstance(k, str):
+                raise TypeError(f"option names are str, not {k!r}")
             if v is not None:
                 out[k.replace("_", "-")] = _option_text(k, v)
     return out
@@ -109,24 +160,33 @@ def _position(position) -> tuple:
     """(text, file) of a position: None for the start, a str in one of the
     game's position formats, or a path (pathlib.Path) to a file holding one."""
     if position is None:
-        return "", ""
+        return b"", b""
     if isinstance(position, os.PathLike):
         path = os.fspath(position)
+        name = _path("position", path)
         try:
-            with open(path, encoding="utf-8-sig") as f:
+            mode = os.stat(name).st_mode
+            if not stat.S_ISREG(mode):  # a FIFO would block, a device never end
+                kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO" if stat.S_ISFIFO(mode)
+                        else "a device or socket")
+                raise BadInput(f"{path} is {kind}, not a regular file: give a file holding a "
+                               f"position")
+            with open(name, "rb") as f:
                 text = f.read((16 << 20) + 1)
         except OSError as e:
             raise BadInput(f"{path}: cannot read the position ({e.strerror})") from None
         if len(text) > 16 << 20:
             raise BadInput(f"{path} holds more than 16 MiB: too large for a position")
+        if text.startswith(b"\xef\xbb\xbf"):
+            text = text[3:]  # a UTF-8 byte order mark
         if not text.strip():
             raise BadInput(f"{path} holds no position (it is empty)")
-        return text, path
+        return text, name
     if isinstance(position, str):
         if not position.strip():
             raise BadInput("the position is empty; give a position, or None for the start "
                            "position")
-        return position, ""
+        return _text(position), b""
     raise TypeError(f"position: give a str, a pathlib.Path or None, not "
                     f"{type(position).__name__}")
 
@@ -159,7 +219,10 @@ def open_table(path, game: str = "", rules: str = "", engine: str = "", kind: st
     for a missing, truncated or damaged file."""
     from . import tables
 
-    return tables.open_table(path, game, rules, engine, kind, progress)
+    for name, value in (("game", game), ("rules", rules), ("engine", engine), ("kind", kind)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name}: give a str, not {value!r}")
+    return tables.open_table(_path("path", path), game, rules, engine, kind, progress)
 
 
 def game(name: str, options: Optional[dict] = None, **kwargs) -> "Game":
@@ -167,6 +230,8 @@ def game(name: str, options: Optional[dict] = None, **kwargs) -> "Game":
     (``board="8x8"``, ``variant="swedish"``; ``options`` for names that are
     not Python identifiers). Raises PluginNotFound, or BadInput with the
     plugin's message for an option it does not take or a bad value."""
+    if not isinstance(name, str):
+        raise TypeError(f"the game's name is a str (sente.games() lists them), not {name!r}")
     try:
         plugin = _core.find(name)
     except _core.StatusError as e:
@@ -182,7 +247,8 @@ class Game:
         self._lock = threading.Lock()
         self._running = set()
         self.info = GameInfo._parse(plugin.info_json())
-        self.options = self._check(options, "solve")
+        self._options = self._check(options, "solve")
+        self.options = {k: v.decode("utf-8", "backslashreplace") for k, v in self._options.items()}
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in sorted(self.options.items()))
@@ -192,24 +258,32 @@ class Game:
     def name(self) -> str:
         return self.info.name
 
-    def _check(self, options: dict, command: str) -> dict:
+    def _check(self, options: dict, command: str, schema: bool = True) -> dict:
         try:
-            return dict(self._plugin.check(options, command))
+            return dict(self._plugin.check(options, command, schema))
         except _core.StatusError as e:
             raise _error(e) from None
 
     def _call_options(self, engine, engine_options: dict, command="solve") -> dict:
-        merged = dict(self.options)
-        merged.update(_options(None, engine_options))
+        merged = dict(self._options)
+        # bytes: values already read (bench passes them on); the rest as given
+        merged.update(_options(None, {k: v for k, v in engine_options.items()
+                                      if not isinstance(v, bytes)}))
+        merged.update({k: v for k, v in engine_options.items() if isinstance(v, bytes)})
         if engine is not None:
-            merged["engine"] = engine
-        return self._check(merged, command)
+            if not isinstance(engine, str):
+                raise TypeError(f"engine: give its name (info.engine_names), not {engine!r}")
+            merged["engine"] = _text(engine)
+        # The plugin checks the options when called, with the driver's words.
+        return self._check(merged, command, schema=False)
 
     def _run(self, label: str, progress: ProgressArg, call, *args):
+        callback, bar = reporter(progress, label)
         stop = _core.StopFlag()
         with self._lock:
             self._running.add(stop)
-        callback, bar = reporter(progress, label)
+        with _calls:
+            _running_calls.add(stop)
         try:
             return call(*args, callback, stop)
         except _core.StatusError as e:
@@ -218,6 +292,9 @@ class Game:
             bar.close()
             with self._lock:
                 self._running.discard(stop)
+            with _calls:
+                _running_calls.discard(stop)
+                _calls.notify_all()
 
     def cancel(self) -> None:
         """Stops every call running on this game (from any thread): each
@@ -227,15 +304,17 @@ class Game:
                 stop.request_stop()
 
     def solve(self, position=None, engine: Optional[str] = None, *,
-              progress: ProgressArg = True, **engine_options) -> Analysis:
+              progress: ProgressArg = True, options: Optional[dict] = None,
+              **engine_options) -> Analysis:
         """The value of ``position`` (None: the start) for the player to move,
         as ``sente solve --json`` gives it. ``engine`` is one of
         ``info.engine_names`` (default: the first that accepts the position);
         ``engine_options`` are that engine's (``node_limit=...``,
         ``threads=1``). ``progress``: True for a tqdm bar (when tqdm is
-        installed), False for none, or a callable (done, total, note)."""
+        installed), False for none, or a callable (done, total, note).
+        ``options``: engine options whose names are not Python identifiers."""
         text, file = _position(position)
-        options = self._call_options(engine, engine_options)
+        options = self._call_options(engine, dict(options or {}, **engine_options))
         return Analysis._parse(self._run("solving", progress, self._plugin.solve, options, text,
                                          file))
 
@@ -250,18 +329,18 @@ class Game:
     def table(self, *, progress: ProgressArg = True, **options) -> ResultTable:
         """``sente table``: a family of boards solved, one row each (options:
         the command's, e.g. ``max_area=24``; the game's own as for solve)."""
-        merged = dict(self.options)
+        merged = dict(self._options)
         merged.update(_options(None, options))
         merged = self._check(merged, "table")
         return ResultTable._parse(self._run("tabulating", progress, self._plugin.table, merged))
 
     def verify(self, file, *, progress: ProgressArg = True, **options) -> VerifyReport:
         """``sente verify``: the published values in ``file`` recomputed."""
-        merged = dict(self.options)
+        merged = dict(self._options)
         merged.update(_options(None, options))
         merged = self._check(merged, "verify")
         return VerifyReport._parse(self._run("verifying", progress, self._plugin.verify, merged,
-                                             os.fspath(file)))
+                                             _path("file", file)))
 
     def locate(self, position=None, engine: Optional[str] = None, *,
                progress: ProgressArg = True, **engine_options):
@@ -286,7 +365,9 @@ class Game:
 
         table = open_table(path, game=self.name, engine="tablebase", kind="table",
                            progress=progress)
-        return GameTable(self, table)
+        gt = GameTable(self, table)
+        gt.entry()  # the plugin checks the file is of this game's rules (BadInput if not)
+        return gt
 
     def play(self, position=None, engine: Optional[str] = None, **engine_options) -> "Play":
         """A game in progress from ``position`` (None: the start) against
@@ -311,9 +392,22 @@ class Game:
         DataFrame when pandas is installed, else the list of rows (dicts)."""
         if positions is None or isinstance(positions, (str, os.PathLike)):
             positions = [positions]
+        if isinstance(engines, str):
+            engines = [engines]
         engines = list(engines) if engines is not None else self.info.engine_names
-        if repeat < 1:
-            raise BadInput(f"repeat {repeat}: give at least 1")
+        if not isinstance(repeat, numbers.Integral) or isinstance(repeat, bool) or repeat < 1:
+            raise BadInput(f"repeat {repeat!r}: give a whole number, at least 1")
+        for p in positions:
+            _position(p)  # a bad position is the caller's error, not a row's
+        # Each engine gets the options that are its own or the game's, as the
+        # driver's bench does; a name no engine or game takes is refused here.
+        given = _options(None, engine_options)
+        scopes = {}
+        for o in self.info.options:
+            scopes.setdefault(o.name, set()).add(o.engine if o.scope == "engine" else None)
+        for name in given:
+            if name not in scopes:
+                self._check(dict(self._options, **{name: given[name]}), "solve")
         rows = []
         for position in positions:
             first = len(rows)
@@ -322,8 +416,10 @@ class Game:
                     start = time.perf_counter()
                     row = {"game": self.name, "position": "" if position is None else
                            os.fspath(position), "engine": engine, "run": run}
+                    mine = {k: v for k, v in given.items()
+                            if None in scopes[k] or engine in scopes[k]}
                     try:
-                        a = self.solve(position, engine, progress=progress, **engine_options)
+                        a = self.solve(position, engine, progress=progress, options=mine)
                     except BadInput as e:
                         row.update(seconds=time.perf_counter() - start, error=str(e))
                         rows.append(row)
@@ -353,6 +449,8 @@ class Play:
     def __init__(self, game: Game, session):
         self._game = game
         self._session = session
+        # One call at a time: a session is one position and one engine's tables.
+        self._lock = threading.Lock()
         self.history = []  # the moves played, in the game's main notation
 
     @property
@@ -366,7 +464,8 @@ class Play:
         return self._analyze(progress)[0]
 
     def _analyze(self, progress):
-        text, best = self._game._run("analysing", progress, self._session.analyze)
+        with self._lock:
+            text, best = self._game._run("analysing", progress, self._session.analyze)
         return Analysis._parse(text), best or None
 
     def best_move(self, *, progress: ProgressArg = True) -> Optional[str]:
@@ -379,8 +478,11 @@ class Play:
         """Plays ``move`` (any notation the game reads) and returns its name
         in the main notation. BadInput for an illegal move, listing the legal
         ones."""
+        if not isinstance(move, str):
+            raise TypeError(f"move: give its name (a str, as analyze() lists them), not {move!r}")
         try:
-            name = self._session.play(move)
+            with self._lock:
+                name = self._session.play(_text(move))
         except _core.StatusError as e:
             raise _error(e) from None
         self.history.append(name)
@@ -391,7 +493,8 @@ class Play:
         the engine's tables."""
         text, file = _position(position)
         try:
-            self._session.reset(text, file)
+            with self._lock:
+                self._session.reset(text, file)
         except _core.StatusError as e:
             raise _error(e) from None
         self.history.clear()
@@ -406,13 +509,13 @@ class GameTable:
         self.game = game
         self.table = table
         self.values = table.values
+        self._path = pathlib.Path(os.fsdecode(table.path_bytes))
 
     def entry(self, position=None) -> int:
         """The element of ``values`` holding ``position``'s value (None: the
         start), -1 when it is not reachable from the start. The plugin checks
         that the file is of this game's rules (BadInput if not)."""
-        return self.game.locate(position, "tablebase", table=self.table.path,
-                                progress=False).entry
+        return self.game.locate(position, "tablebase", table=self._path, progress=False).entry
 
     def value(self, position=None) -> tuple:
         """(outcome, depth) of ``position`` read from the array: outcome

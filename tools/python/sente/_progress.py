@@ -28,6 +28,12 @@ class _TqdmBar:
         self._bar = None
 
     def __call__(self, done: int, total: int, note: str) -> None:
+        try:
+            self._draw(done, total, note)
+        except (OSError, ValueError, AttributeError):
+            self._draw = lambda *_: None  # stderr closed or gone: the solve goes on unbarred
+
+    def _draw(self, done: int, total: int, note: str) -> None:
         if self._bar is None:
             self._bar = self._tqdm(total=total or None, desc=self._label, delay=0.5,
                                    leave=False, dynamic_ncols=True)
@@ -43,7 +49,10 @@ class _TqdmBar:
 
     def close(self) -> None:
         if self._bar is not None:
-            self._bar.close()
+            try:
+                self._bar.close()
+            except (OSError, ValueError, AttributeError):
+                pass
 
 
 class _NoBar:
@@ -56,6 +65,10 @@ def reporter(progress: ProgressArg, label: str):
     if progress is None or progress is False:
         return None, _NoBar()
     if progress is True:
+        import sys
+
+        if sys.stderr is None:
+            return None, _NoBar()
         try:
             bar = _TqdmBar(label)
         except ImportError:

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+import os
+
 import numpy
 
 from . import _core
@@ -33,12 +35,20 @@ def decode_ranked(values: numpy.ndarray):
     """(outcome, depth) arrays of tablebase value bytes: outcome int8 +1 win,
     -1 loss, 0 draw or unresolved, for the player to move; depth int16, the
     plies to the end with best play, -1 for a draw or unresolved."""
-    v = numpy.asarray(values, dtype=numpy.uint8).astype(numpy.int16)
+    v = numpy.asarray(values, dtype=numpy.uint8)
+    # One lookup a byte: 3 bytes a position in all, however large the table.
+    return _OUTCOME.take(v), _DEPTH.take(v)
+
+
+def _luts():
+    v = numpy.arange(256)
     decided = (v != UNRESOLVED) & (v != DRAW)
-    win = decided & (v % 2 == 0)
-    outcome = numpy.where(win, 1, numpy.where(decided, -1, 0)).astype(numpy.int8)
-    depth = numpy.where(decided, (v - 1) // 2, -1).astype(numpy.int16)
-    return outcome, depth
+    outcome = numpy.where(decided & (v % 2 == 0), 1, numpy.where(decided, -1, 0))
+    depth = numpy.where(decided, (v - 1) // 2, -1)
+    return outcome.astype(numpy.int8), depth.astype(numpy.int16)
+
+
+_OUTCOME, _DEPTH = _luts()
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,8 @@ class Table:
         h = native.header
         self.header = {"game": h["game"], "rules": h["rules"], "engine": h["engine"],
                        "kind": h["kind"], "fields": dict(h["fields"])}
-        self.path = native.path
+        self.path_bytes = native.path_bytes
+        self.path = os.fsdecode(self.path_bytes)
         self.file_bytes = native.file_bytes
         self.sections = {name: native.section(name) for name in native.section_names}
 
@@ -104,15 +115,18 @@ class Table:
         """What the value bytes count: positions, wins, losses, draws, the
         longest win and loss in plies (computed here from ``values``, to set
         beside the header's fields)."""
-        outcome, depth = decode_ranked(self.values)
-        wins, losses = outcome == 1, outcome == -1
+        # A histogram of the 256 byte values: no array the size of the table.
+        n = numpy.bincount(self.values, minlength=256)
+        v = numpy.arange(256)
+        wins = (_OUTCOME == 1) & (n > 0)
+        losses = (_OUTCOME == -1) & (n > 0)
         return {
             "positions": int(self.values.size),
-            "wins": int(wins.sum()),
-            "losses": int(losses.sum()),
-            "draws": int((self.values == DRAW).sum()),
-            "longest-win": int(depth[wins].max(initial=0)),
-            "longest-loss": int(depth[losses].max(initial=0)),
+            "wins": int(n[_OUTCOME == 1].sum()),
+            "losses": int(n[_OUTCOME == -1].sum()),
+            "draws": int(n[DRAW]),
+            "longest-win": int(_DEPTH[v[wins]].max(initial=0)),
+            "longest-loss": int(_DEPTH[v[losses]].max(initial=0)),
         }
 
 
@@ -126,7 +140,7 @@ def open_table(path, game: str = "", rules: str = "", engine: str = "", kind: st
 
     callback, bar = _progress.reporter(progress, "checking")
     try:
-        return Table(_core.TableFile(str(path), game, rules, engine, kind, callback,
+        return Table(_core.TableFile(os.fsencode(path), game, rules, engine, kind, callback,
                                      _core.StopFlag()))
     except _core.StatusError as e:
         raise _error(e) from None
