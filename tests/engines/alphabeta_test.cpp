@@ -324,6 +324,38 @@ TEST(TranspositionTable, GrowingKeepsItsEntries) {
   EXPECT_GT(found, kKeys * 99 / 100);
 }
 
+// A key of 128 bytes (a switching game on a board of 512 edges, two edge
+// sets) makes a bucket of 384 bytes: not a power of two. The part in use must
+// still be a power of two of buckets, or growing it reaches past the table
+// (Bridg-It 4x5 by alpha-beta on one thread crashed so).
+struct WideKey {
+  std::uint64_t words[16] = {};
+  bool operator==(const WideKey&) const = default;
+  std::uint64_t hash() const { return mix64(words[0] ^ mix64(words[15])); }
+};
+
+TEST(TranspositionTable, ABucketThatIsNotAPowerOfTwoGrowsWithinTheTable) {
+  static_assert(TranspositionTable<WideKey>::kBucketBytes == 384);
+  auto t = TranspositionTable<WideKey>::create(std::uint64_t{64} << 20);
+  ASSERT_TRUE(t.ok());
+  constexpr std::uint64_t kKeys = 40'000;  // past every doubling of the part in use
+  auto key = [](std::uint64_t i) {
+    WideKey k;
+    k.words[0] = i;
+    k.words[15] = ~i;
+    return k;
+  };
+  for (std::uint64_t i = 0; i < kKeys; ++i)
+    t->store(key(i), static_cast<int>(i % 1000), Bound::kExact, 1);
+  std::uint64_t found = 0;
+  for (std::uint64_t i = 0; i < kKeys; ++i)
+    if (const auto e = t->probe(key(i))) {
+      ++found;
+      EXPECT_EQ(e->value, static_cast<int>(i % 1000));
+    }
+  EXPECT_GT(found, kKeys * 9 / 10);
+}
+
 TEST(PartizanOutcome, ClassesFromBothSearches) {
   const SearchResult win{true, 1}, loss{true, -1}, open{};
   EXPECT_EQ(outcome_class(win, win), OutcomeClass::kN);

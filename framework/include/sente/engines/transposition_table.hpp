@@ -170,8 +170,11 @@ class TranspositionTable {
  private:
   TranspositionTable() = default;
 
-  // The part used first: one huge page.
-  static constexpr std::uint64_t kFirstBuckets = (std::uint64_t{2} << 20) / sizeof(Bucket);
+  // The part used first: one huge page, as a power of two of buckets (a
+  // bucket of 384 bytes, for keys over 64 bytes, would otherwise give a
+  // part that is not a mask, and doubling it would reach past the table).
+  static constexpr std::uint64_t kFirstBuckets =
+      std::bit_floor((std::uint64_t{2} << 20) / sizeof(Bucket));
 
   Bucket& bucket(const Key& key) const { return buckets_[key_hash(key) & mask_]; }
 
