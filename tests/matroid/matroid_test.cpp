@@ -122,8 +122,10 @@ bool is_forest(const Multigraph& g, const std::vector<int>& edges) {
 int union_rank_by_formula(const Multigraph& g, int k) {
   const int m = static_cast<int>(g.edges.size());
   int best = m;
+  std::vector<Edge> in;  // reused: one allocation (and no GCC 12 -Wfree-nonheap-object)
+  in.reserve(static_cast<std::size_t>(m));
   for (std::uint32_t x = 0; x < (1u << m); ++x) {
-    std::vector<Edge> in;
+    in.clear();
     for (int e = 0; e < m; ++e)
       if (x >> e & 1) in.push_back(g.edges[e]);
     best = std::min(best, m - static_cast<int>(in.size()) + k * graphic_rank(g.vertices, in));
