@@ -277,6 +277,11 @@ class Game:
         # The plugin checks the options when called, with the driver's words.
         return self._check(merged, command, schema=False)
 
+    def _command_options(self, options: dict, command: str) -> dict:
+        """The game's options with ``options`` over them, checked for
+        ``command`` ("table", "verify") by the schema."""
+        return self._check(dict(self._options, **_options(None, options)), command)
+
     def _run(self, label: str, progress: ProgressArg, call, *args):
         callback, bar = reporter(progress, label)
         stop = _core.StopFlag()
@@ -329,16 +334,12 @@ class Game:
     def table(self, *, progress: ProgressArg = True, **options) -> ResultTable:
         """``sente table``: a family of boards solved, one row each (options:
         the command's, e.g. ``max_area=24``; the game's own as for solve)."""
-        merged = dict(self._options)
-        merged.update(_options(None, options))
-        merged = self._check(merged, "table")
+        merged = self._command_options(options, "table")
         return ResultTable._parse(self._run("tabulating", progress, self._plugin.table, merged))
 
     def verify(self, file, *, progress: ProgressArg = True, **options) -> VerifyReport:
         """``sente verify``: the published values in ``file`` recomputed."""
-        merged = dict(self._options)
-        merged.update(_options(None, options))
-        merged = self._check(merged, "verify")
+        merged = self._command_options(options, "verify")
         return VerifyReport._parse(self._run("verifying", progress, self._plugin.verify, merged,
                                              _path("file", file)))
 
