@@ -141,6 +141,11 @@ class Plugin {
     return json(on_progress, stop,
                 [&](const Progress& p) { return p_.game->locate(options, input(text, file), p); });
   }
+  // By the rules alone, at once (no engine, the GIL kept).
+  plugin::RulesState rules(const Options& options, const std::string& text, const std::string& file,
+                           const std::vector<std::string>& moves) {
+    return value_or_raise(p_.game->rules(options, input(text, file), moves));
+  }
   Session session(const Options& options, const std::string& text, const std::string& file,
                   const Options& settings) {
     return Session(p_.game, value_or_raise(p_.game->session(options, input(text, file), settings)));
@@ -243,6 +248,32 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("section_names", &TableFile::section_names)
       .def("section", &TableFile::section, py::arg("name"));
 
+  py::class_<plugin::LegalMove>(m, "LegalMove", "A legal move: its name and number (-1: none)")
+      .def_readonly("move", &plugin::LegalMove::move)
+      .def_readonly("id", &plugin::LegalMove::id)
+      .def("__repr__", [](const plugin::LegalMove& m) {
+        return "LegalMove(" + m.move + ", " + std::to_string(m.id) + ")";
+      });
+
+  py::class_<plugin::RulesState>(m, "RulesState",
+                                 "A position by the rules alone (plugin/interface.hpp)")
+      .def_readonly("position", &plugin::RulesState::position)
+      .def_readonly("to_move", &plugin::RulesState::to_move)
+      .def_readonly("player", &plugin::RulesState::player)
+      .def_readonly("moves", &plugin::RulesState::moves)
+      .def_readonly("move_ids", &plugin::RulesState::move_ids)
+      .def_readonly("points", &plugin::RulesState::points)
+      .def_readonly("terminal_value", &plugin::RulesState::terminal_value)
+      .def_property_readonly("value_kind",
+                             [](const plugin::RulesState& r) {
+                               return r.value_kind == plugin::ValueKind::kWinLoss ? "win-loss"
+                                                                                  : "score";
+                             })
+      .def_readonly("value_lo", &plugin::RulesState::value_lo)
+      .def_readonly("value_hi", &plugin::RulesState::value_hi)
+      .def_readonly("cyclic", &plugin::RulesState::cyclic)
+      .def_readonly("impartial", &plugin::RulesState::impartial);
+
   py::class_<Session>(m, "Session")
       .def("analyze", &Session::analyze, py::arg("on_progress"), py::arg("stop"))
       .def("play", &Session::play, py::arg("move"))
@@ -262,6 +293,8 @@ PYBIND11_MODULE(_core, m) {
            py::arg("stop"))
       .def("locate", &Plugin::locate, py::arg("options"), py::arg("text"), py::arg("file"),
            py::arg("on_progress"), py::arg("stop"))
+      .def("rules", &Plugin::rules, py::arg("options"), py::arg("text"), py::arg("file"),
+           py::arg("moves"))
       .def("session", &Plugin::session, py::arg("options"), py::arg("text"), py::arg("file"),
            py::arg("settings"));
 }

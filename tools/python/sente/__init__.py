@@ -41,8 +41,9 @@ from ._results import (Analysis, EngineInfo, GameInfo, Move, OptionInfo, PluginP
                        ResultTable, Stat, VerifyReport, outcome_of)
 
 __all__ = [
-    "Analysis", "BadInput", "Cancelled", "EngineInfo", "Error", "Game", "GameInfo", "Move",
-    "OptionInfo", "Play", "PluginNotFound", "PluginProblem", "ResultTable", "Stat",
+    "Analysis", "BadInput", "Cancelled", "EngineInfo", "Error", "Game", "GameInfo", "LegalMove",
+    "Move", "OptionInfo", "Play", "PluginNotFound", "PluginProblem", "ResultTable", "RulesState",
+    "Stat",
     "VerifyReport", "game", "games", "open_table", "outcome_of", "plugin_problems",
     "search_path",
 ]
@@ -51,6 +52,10 @@ _here = pathlib.Path(__file__).resolve().parent
 # The plugins beside the package: a wheel's sente/plugins, or the build and
 # install trees' <libdir>/sente/plugins (this package is <libdir>/sente/python/sente).
 _core.set_host_plugin_dirs([str(_here / "plugins"), str(_here.parent.parent / "plugins")])
+
+# A position by the rules alone (Game.rules) and one of its legal moves.
+RulesState = _core.RulesState
+LegalMove = _core.LegalMove
 
 __version__ = _core.version  # Sente's version (the driver's `sente --version`)
 ABI_VERSION = _core.abi_version
@@ -369,6 +374,32 @@ class Game:
         gt = GameTable(self, table)
         gt.entry()  # the plugin checks the file is of this game's rules (BadInput if not)
         return gt
+
+    def rules(self, position=None, moves: Iterable[str] = ()) -> RulesState:
+        """``position`` (None: the start) after ``moves`` (names in any
+        notation the game reads), by the rules alone: no engine runs, so it
+        answers at once. A RulesState: ``position`` (text the game reads
+        back), ``to_move``, ``player`` (0: the player to move at
+        ``position``, 1: the other), ``moves`` (each a LegalMove: ``move``,
+        its name, and ``id``, its number below ``move_ids``; empty: the game
+        is over), ``points`` (earned by each player in ``moves``, scored
+        games), ``terminal_value`` (the game over: its value for the player
+        to move), ``value_kind`` ("win-loss" or "score"), ``value_lo`` and
+        ``value_hi`` (every value a position takes), ``cyclic`` and
+        ``impartial``. BadInput for a malformed position or an illegal move
+        (the message lists the legal ones)."""
+        text, file = _position(position)
+        if isinstance(moves, (str, bytes)):
+            raise TypeError("moves: give a list of move names, not one str")
+        names = []
+        for m in moves:
+            if not isinstance(m, str):
+                raise TypeError(f"moves: each is a move's name (a str), not {m!r}")
+            names.append(_text(m))
+        try:
+            return self._plugin.rules(self._options, text, file, names)
+        except _core.StatusError as e:
+            raise _error(e) from None
 
     def play(self, position=None, engine: Optional[str] = None, **engine_options) -> "Play":
         """A game in progress from ``position`` (None: the start) against

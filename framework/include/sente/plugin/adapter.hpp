@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <boost/dll/alias.hpp>
 
@@ -24,6 +25,7 @@
 #include "sente/plugin/hooks.hpp"
 #include "sente/plugin/interface.hpp"
 #include "sente/plugin/registry.hpp"
+#include "sente/plugin/rules_state.hpp"
 
 namespace sente::plugin {
 
@@ -70,6 +72,13 @@ class Adapter final : public Game {
             "`sente list`)"));
       if (e.ok()) e->engine = b->engine;
       return e;
+    });
+  }
+
+  absl::StatusOr<RulesState> rules(const Options& options, const PositionInput& position,
+                                   const std::vector<std::string>& moves) override {
+    return guarded("reading the position", [&]() -> absl::StatusOr<RulesState> {
+      return rules_state<G>(options, position, moves);
     });
   }
 

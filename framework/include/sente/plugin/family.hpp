@@ -15,6 +15,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "sente/plugin/adapter.hpp"
@@ -47,6 +48,10 @@ class Family final : public Game {
   absl::StatusOr<TableEntry> locate(const Options& options, const PositionInput& position,
                                     const Progress& progress) override {
     return first_that_fits([&](Game& g) { return g.locate(options, position, progress); });
+  }
+  absl::StatusOr<RulesState> rules(const Options& options, const PositionInput& position,
+                                   const std::vector<std::string>& moves) override {
+    return first_that_fits([&](Game& g) { return g.rules(options, position, moves); });
   }
   using Game::session;
   absl::StatusOr<std::shared_ptr<Session>> session(const Options& options,

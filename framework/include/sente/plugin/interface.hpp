@@ -10,6 +10,7 @@
 // Bump kAbiVersion whenever a struct or virtual function here changes.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -31,7 +32,7 @@ using sente::BoardView;
 using sente::NamedText;
 using sente::Shape;
 
-inline constexpr std::uint32_t kAbiVersion = 14;  // 14: Game::locate
+inline constexpr std::uint32_t kAbiVersion = 15;  // 15: Game::rules
 
 // Named options a command passes to a game, e.g. {"board": "3x3",
 // "variant": "swedish", "engine": "dense"}. Games reject names they don't know.
@@ -282,6 +283,44 @@ struct TableEntry {
   std::int64_t entry = -1;       // the element of `section`; -1: not reachable from the start
 };
 
+// One legal move of a position by the rules alone (RulesState).
+struct LegalMove {
+  std::string move;  // the game's main notation, as MoveAnalysis::move gives it
+  // The move's number in [0, RulesState::move_ids): the same number for the
+  // same move on every position of the board (the game's move_id hook, else
+  // an unsigned Move of at most 16 bits itself); -1 when the game numbers no
+  // moves.
+  std::int64_t id = -1;
+};
+
+// A position by the rules alone (Game::rules, ABI 15): its legal moves,
+// whether the game is over and with what result, found without binding or
+// running an engine. Enough for a caller to play the game itself, as the
+// Python module's OpenSpiel game does.
+struct RulesState {
+  std::string position;  // the game's text form, which Game::rules reads back
+  std::string to_move;   // as Analysis::to_move ("A", "Left"); may be empty
+  // Who moves: 0 for the player to move at the position given to
+  // Game::rules, 1 for the other (a scored move that earns another move
+  // keeps the mover), as Session::player.
+  int player = 0;
+  std::vector<LegalMove> moves;  // in the game's order; empty: the game is over
+  std::int64_t move_ids = 0;     // every LegalMove::id is below it; 0: the game numbers no moves
+  // Points each player (numbered as `player`) earned by the moves played;
+  // 0 in win/loss games.
+  std::array<std::int64_t, 2> points = {0, 0};
+  // When the game is over (moves empty), its value for the player to move:
+  // +1/0/-1 in win/loss games (normal play: -1), the points still earned
+  // (mover minus other) in scored games; 0 while moves remain.
+  std::int64_t terminal_value = 0;
+  ValueKind value_kind = ValueKind::kWinLoss;  // kWinLoss or kScore
+  // Every value a position can take for its mover (the game's value_range):
+  // the final points difference of a scored game lies in it.
+  std::int64_t value_lo = -1, value_hi = 1;
+  bool cyclic = false;     // a position may recur: play need not end
+  bool impartial = false;  // both players have the same moves; the last to move wins
+};
+
 // A game in progress (`sente play`): a position and the engine that values
 // it, which keeps what it solved (tables, memo) from one move to the next.
 class BOOST_SYMBOL_VISIBLE Session {
@@ -328,6 +367,13 @@ class BOOST_SYMBOL_VISIBLE Game {
   // position.
   virtual absl::StatusOr<TableEntry> locate(const Options& options, const PositionInput& position,
                                             const Progress& progress) = 0;
+  // `position` (empty text: the start of the variant `options` name) after
+  // `moves` (each in any notation the game reads) are played, by the rules
+  // alone: no engine is bound or run, and engine options are ignored.
+  // InvalidArgument for a bad option, a malformed position or an illegal
+  // move (which one, and the legal moves there).
+  virtual absl::StatusOr<RulesState> rules(const Options& options, const PositionInput& position,
+                                           const std::vector<std::string>& moves) = 0;
   // Solves a family of boards named by `options` (Unimplemented when the game
   // has none).
   virtual absl::StatusOr<ResultTable> table(const Options& options, const Progress& progress) = 0;

@@ -413,6 +413,36 @@ struct Bound {
   std::string refusals;  // engines before it that refused the position, with why
 };
 
+// The game `opened` on the board of `input` (its text or file) and the
+// position it names; empty input: the start, once the game's ready() check
+// passes. Errors name the file the position came from.
+template <PluginGame G>
+absl::Status read_position(G opened, const PositionInput& input, std::unique_ptr<G>& game,
+                           typename G::Position& position) {
+  const bool given =
+      !input.file.empty() || input.text.find_first_not_of(" \t\r\n") != std::string::npos;
+  auto with_file = [&](const absl::Status& s) {
+    if (input.file.empty()) return s;
+    absl::Status named(s.code(), absl::StrCat(input.file, ": ", s.message()));
+    s.ForEachPayload([&](absl::string_view url, const absl::Cord& p) { named.SetPayload(url, p); });
+    return named;  // payloads kept: family.hpp's needs_wider_board
+  };
+  if (given) {
+    absl::StatusOr<G> g = text::with_board_of(opened, input.text, !input.file.empty());
+    if (!g.ok()) return with_file(g.status());
+    game = std::make_unique<G>(std::move(*g));
+    absl::StatusOr<typename G::Position> p = text::parse(*game, input.text, !input.file.empty());
+    if (!p.ok()) return with_file(p.status());
+    position = std::move(*p);
+  } else {
+    if constexpr (requires { opened.ready(); })
+      if (absl::Status s = opened.ready(); !s.ok()) return s;
+    game = std::make_unique<G>(std::move(opened));
+    position = game->start();
+  }
+  return absl::OkStatus();
+}
+
 namespace registry_detail {
 
 template <class G, class E>
@@ -446,28 +476,9 @@ absl::StatusOr<Bound<G>> bind(const Options& options, const PositionInput& input
       engine_keys.push_back(key);
   absl::StatusOr<G> opened = text::open<G>(game_values<G>(options));
   if (!opened.ok()) return opened.status();
-  const bool given =
-      !input.file.empty() || input.text.find_first_not_of(" \t\r\n") != std::string::npos;
   Bound<G> b;
-  auto with_file = [&](const absl::Status& s) {
-    if (input.file.empty()) return s;
-    absl::Status named(s.code(), absl::StrCat(input.file, ": ", s.message()));
-    s.ForEachPayload([&](absl::string_view url, const absl::Cord& p) { named.SetPayload(url, p); });
-    return named;  // payloads kept: family.hpp's needs_wider_board
-  };
-  if (given) {
-    absl::StatusOr<G> g = text::with_board_of(*opened, input.text, !input.file.empty());
-    if (!g.ok()) return with_file(g.status());
-    b.game = std::make_unique<G>(std::move(*g));
-    absl::StatusOr<typename G::Position> p = text::parse(*b.game, input.text, !input.file.empty());
-    if (!p.ok()) return with_file(p.status());
-    b.position = std::move(*p);
-  } else {
-    if constexpr (requires { opened->ready(); })
-      if (absl::Status s = opened->ready(); !s.ok()) return s;
-    b.game = std::make_unique<G>(std::move(*opened));
-    b.position = b.game->start();
-  }
+  if (absl::Status s = read_position(std::move(*opened), input, b.game, b.position); !s.ok())
+    return s;
 
   const auto named = options.find("engine");
   absl::Status failure;               // the named engine refused, or could not start

@@ -1,0 +1,135 @@
+"""OpenSpiel on both sides: its exact values of its own tic_tac_toe and
+dots_and_boxes equal Sente's on every position, and Sente games wrapped as
+OpenSpiel games (sente.openspiel) run OpenSpiel's algorithms to the values
+Sente's engines give. Skipped when OpenSpiel (pyspiel) is not installed."""
+
+import pytest
+
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="OpenSpiel is not installed (pip install open_spiel): the cross-check "
+    "with OpenSpiel and the wrapped games are not run")
+get_all_states = pytest.importorskip("open_spiel.python.algorithms.get_all_states")
+value_iteration = pytest.importorskip("open_spiel.python.algorithms.value_iteration")
+
+import sente  # noqa: E402
+import sente.openspiel  # noqa: E402
+
+
+def all_states(game):
+    return get_all_states.get_all_states(game, depth_limit=-1, include_terminals=True,
+                                         include_chance_states=False)
+
+
+def exact_values(game):
+    """OpenSpiel's exact solver: every state's value for player 0."""
+    return value_iteration.value_iteration(game, depth_limit=-1, threshold=0)
+
+
+class SenteValues:
+    """Sente's value of the position an OpenSpiel state's history reaches:
+    the final points difference for player 0 (win/loss games: +1/0/-1)."""
+
+    def __init__(self, name, **options):
+        self.game = sente.game(name, **options)
+        self.rules = {}  # history -> Game.rules of it
+        self.values = {}  # position text -> the engine's value for its mover
+
+    def state_rules(self, history):
+        history = tuple(history)
+        if history not in self.rules:
+            parent = self.state_rules(history[:-1]) if history else None
+            if parent is None:
+                self.rules[history] = self.game.rules()
+            else:
+                name = {m.id: m.move for m in parent.moves}[history[-1]]
+                self.rules[history] = self.game.rules(None, self.names(history[:-1]) + [name])
+        return self.rules[history]
+
+    def names(self, history):
+        out = []
+        for i, action in enumerate(history):
+            out.append({m.id: m.move for m in self.state_rules(history[:i]).moves}[action])
+        return out
+
+    def for_player_0(self, history):
+        r = self.state_rules(history)
+        if r.position not in self.values:
+            self.values[r.position] = self.game.solve(r.position, progress=False).value
+        v = self.values[r.position]  # for the player to move there
+        return r.points[0] - r.points[1] + (v if r.player == 0 else -v)
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+def test_tic_tac_toe_values_equal_openspiels_on_every_state():
+    game = pyspiel.load_game("tic_tac_toe")
+    states, values = all_states(game), exact_values(game)
+    sv = SenteValues("tic-tac-toe")
+    for key, state in states.items():
+        assert sv.for_player_0(state.history()) == values[key], key
+    assert len(states) == 5478
+
+
+def test_dots_and_boxes_2x2_outcomes_equal_openspiels_on_every_state():
+    game = pyspiel.load_game("dots_and_boxes", {"num_rows": 2, "num_cols": 2})
+    states, values = all_states(game), exact_values(game)
+    sv = SenteValues("dots-and-boxes", board="2x2")
+    for key, state in states.items():
+        # OpenSpiel's returns are the winner's +1 (utility_margin off): the sign of Sente's margin.
+        assert sign(sv.for_player_0(state.history())) == values[key], key
+
+
+@pytest.mark.parametrize("name,options,native", [
+    ("tic-tac-toe", {}, "tic_tac_toe"),
+    ("dots-and-boxes", {"board": "2x2"}, None),
+])
+def test_openspiel_solves_the_wrapped_game_to_sentes_values(name, options, native):
+    wrapped = sente.openspiel.load(name, **options)
+    states, values = all_states(wrapped), exact_values(wrapped)
+    sv = SenteValues(name, **options)
+    for key, state in states.items():
+        assert sv.for_player_0(state.history()) == values[key], key
+    if native:  # the same states as OpenSpiel's own game
+        assert len(states) == len(all_states(pyspiel.load_game(native)))
+
+
+def test_openspiel_minimax_on_wrapped_domineering_and_cram():
+    from open_spiel.python.algorithms import minimax
+    for name, board in (("domineering", "3x4"), ("cram", "3x3")):
+        wrapped = sente.openspiel.load(name, board=board)
+        value, _ = minimax.alpha_beta_search(wrapped, maximizing_player_id=0)
+        assert value == sente.game(name, board=board).analyze(progress=False).value, name
+
+
+def test_openspiel_bots_play_wrapped_games_to_their_end():
+    from open_spiel.python.algorithms import mcts
+    import numpy as np
+    wrapped = sente.openspiel.load("dots-and-boxes", board="2x2")
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(wrapped, uct_c=2, max_simulations=50,
+                       evaluator=mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    random_bot = pyspiel.make_uniform_random_bot(1, 5)
+    returns = pyspiel.evaluate_bots(wrapped.new_initial_state(), [bot, random_bot], 5)
+    assert returns[0] == -returns[1] and abs(returns[0]) <= 4
+    # The state's text is the game's position: Sente reads it back.
+    state = wrapped.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    assert str(clone) == str(state)
+    assert sente.game("dots-and-boxes", board="2x2").rules(str(state).splitlines()[0])
+
+
+def test_a_game_without_move_numbers_is_refused_with_the_reason():
+    with pytest.raises(sente.BadInput, match="numbers no moves"):
+        sente.openspiel.load("turning-corners", board="3x3")
+
+
+def test_parameters_are_the_games_options():
+    name = sente.openspiel.register("domineering")
+    assert name == "sente_domineering"
+    game = pyspiel.load_game(f"{name}(board=3x3)")
+    assert game.num_distinct_actions() > 0
+    with pytest.raises(Exception, match="board"):
+        pyspiel.load_game(name, {"board": "0x0"})
