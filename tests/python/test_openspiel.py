@@ -142,3 +142,33 @@ def test_parameters_are_the_games_options():
     assert game.num_distinct_actions() > 0
     with pytest.raises(Exception, match="board"):
         pyspiel.load_game(name, {"board": "0x0"})
+
+
+def test_a_side_to_move_option_chooses_the_first_player_and_positions_read_back():
+    wrapped = sente.openspiel.load("domineering", board="3x3", to_move="H")
+    state = wrapped.new_initial_state()
+    for _ in range(3):  # each move re-reads the position the game gave back
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[0])
+    value, _ = __import__("open_spiel.python.algorithms.minimax",
+                          fromlist=["x"]).alpha_beta_search(wrapped, maximizing_player_id=0)
+    outcome = sente.game("domineering", board="3x3", to_move="H").analyze(progress=False).outcome
+    assert value == {"win": 1, "loss": -1}[outcome]
+
+
+def test_a_cyclic_game_needs_a_length_and_stops_there():
+    with pytest.raises(sente.BadInput, match="max_game_length"):
+        sente.openspiel.load("gobblet-gobblers", pieces=1, sizes=2)
+    with pytest.raises(TypeError):
+        sente.openspiel.register("gobblet-gobblers", max_game_length=0)
+
+
+def test_action_names_are_each_players_own():
+    state = sente.openspiel.load("domineering", board="3x3").new_initial_state()
+    first = state.legal_actions()[0]
+    name = state.action_to_string(0, first)
+    state.apply_action(first)
+    # The other player's move of the same number is another move (Domineering's cell).
+    assert state.action_to_string(0, first) == name
+    assert state.action_to_string(1, 63) == "action 63"

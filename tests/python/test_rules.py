@@ -130,3 +130,19 @@ def test_bad_input_names_the_move_and_the_legal_ones():
         game.rules(None, first)  # one str, not a list of names
     with pytest.raises(TypeError):
         game.rules(None, [3])
+
+
+def test_text_that_is_not_utf8_comes_back_escaped():
+    # A vertex name made of a lone surrogate reaches the plugin as bytes.
+    r = sente.game("shannon", graph="s \udcff; \udcff t").rules()
+    assert "\\x" in r.position or "\udcff" not in r.position
+    assert r.moves and all(isinstance(m.move, str) for m in r.moves)
+    repr(r.moves[0])
+
+
+def test_moves_must_be_given_in_order():
+    game = sente.game("tic-tac-toe")
+    with pytest.raises(TypeError, match="in order"):
+        game.rules(None, {"b2"})
+    with pytest.raises(TypeError, match="in order"):
+        game.rules(None, None)

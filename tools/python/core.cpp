@@ -249,16 +249,18 @@ PYBIND11_MODULE(_core, m) {
       .def("section", &TableFile::section, py::arg("name"));
 
   py::class_<plugin::LegalMove>(m, "LegalMove", "A legal move: its name and number (-1: none)")
-      .def_readonly("move", &plugin::LegalMove::move)
+      .def_property_readonly("move", [](const plugin::LegalMove& m) { return text(m.move); })
       .def_readonly("id", &plugin::LegalMove::id)
       .def("__repr__", [](const plugin::LegalMove& m) {
-        return "LegalMove(" + m.move + ", " + std::to_string(m.id) + ")";
+        return text("LegalMove(" + m.move + ", " + std::to_string(m.id) + ")");
       });
 
   py::class_<plugin::RulesState>(m, "RulesState",
                                  "A position by the rules alone (plugin/interface.hpp)")
-      .def_readonly("position", &plugin::RulesState::position)
-      .def_readonly("to_move", &plugin::RulesState::to_move)
+      // Texts may quote input that is not UTF-8 (a graph's vertex names): escaped.
+      .def_property_readonly("position",
+                             [](const plugin::RulesState& r) { return text(r.position); })
+      .def_property_readonly("to_move", [](const plugin::RulesState& r) { return text(r.to_move); })
       .def_readonly("player", &plugin::RulesState::player)
       .def_readonly("moves", &plugin::RulesState::moves)
       .def_readonly("move_ids", &plugin::RulesState::move_ids)

@@ -389,8 +389,9 @@ class Game:
         ``impartial``. BadInput for a malformed position or an illegal move
         (the message lists the legal ones)."""
         text, file = _position(position)
-        if isinstance(moves, (str, bytes)):
-            raise TypeError("moves: give a list of move names, not one str")
+        if isinstance(moves, (str, bytes)) or not isinstance(moves, (list, tuple)):
+            raise TypeError(f"moves: give a list of move names in order, not "
+                            f"{type(moves).__name__}")
         names = []
         for m in moves:
             if not isinstance(m, str):

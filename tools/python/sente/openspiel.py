@@ -5,9 +5,12 @@
     >>> game = pyspiel.load_game(name, {"board": "4x4"})
     >>> state = game.new_initial_state()
 
-Every algorithm and bot of OpenSpiel that takes a two-player, deterministic,
-perfect-information, zero-sum game then runs on the Sente game (MCTS,
-minimax, value iteration, ``evaluate_bots``...). The rules come from the
+OpenSpiel's algorithms and bots for two-player, deterministic,
+perfect-information, zero-sum games that read states, strings and returns
+then run on the Sente game (minimax, MCTS, value iteration, CFR,
+``evaluate_bots``...); those that need observation tensors (the RL
+environment) do not: the wrapper gives none. Games and states are not
+picklable (no ``serialize_game_and_state``). The rules come from the
 plugin (``sente.Game.rules``, no engine runs):
 
 - **actions** are the game's move numbers (``LegalMove.id``, below
@@ -25,7 +28,11 @@ plugin (``sente.Game.rules``, no engine runs):
 - ``max_game_length`` is the number of move numbers unless ``register`` is
   given one: a bound for games where each move is made at most once
   (placement games: tic-tac-toe, Domineering, Cram, Dots and Boxes, the
-  switching games), not for games whose moves recur (give it then).
+  switching games). A game whose positions recur (Gobblet Gobblers) needs
+  ``register(..., max_game_length=N)``: play stops after N moves with the
+  points so far (a draw in a win/loss game).
+- The side-to-move option (``to_move``) chooses who moves at the start;
+  the positions given back say who moves and are read without it.
 
 Needs OpenSpiel (``pip install open_spiel``); importing this module without
 it raises ImportError saying so. Source of the API: OpenSpiel's
@@ -80,10 +87,16 @@ def register(game: str, *, max_game_length: Optional[int] = None) -> str:
     a name registered already, it only returns the name. ``pyspiel.load_game
     (name, {option: value})`` then opens it. Raises sente.PluginNotFound for
     an unknown game."""
-    name = short_name(game)
+    if not isinstance(game, str):
+        raise TypeError(f"game: give its name (a str, sente.games() lists them), not {game!r}")
+    if max_game_length is not None and (not isinstance(max_game_length, int) or
+                                        isinstance(max_game_length, bool) or max_game_length < 1):
+        raise TypeError(f"max_game_length: give a whole number of moves, at least 1, not "
+                        f"{max_game_length!r}")
+    info = sente.game(game).info
+    name = short_name(info.name)
     if name in _registered:
         return name
-    info = sente.game(game).info
     spec = _parameters(info)
     game_type = pyspiel.GameType(
         short_name=name,
@@ -128,13 +141,25 @@ class _Game(pyspiel.Game):
         options = {k: v for k, v in (params or {}).items()
                    if v != "" and v != self._SPEC.get(k)}
         self.sente = sente.game(self._SENTE_NAME, **options)
+        # Positions the game gives back say who moves: they are read without
+        # the side-to-move option (which would contradict them).
+        side = {o.name.replace("-", "_") for o in self.sente.info.options
+                if o.role == "side-to-move"}
+        self._reader = sente.game(self._SENTE_NAME,
+                                  **{k: v for k, v in options.items() if k not in side})
         start = self.sente.rules()
+        if start.cyclic and not self._MAX_GAME_LENGTH:
+            raise sente.BadInput(
+                f"{self._SENTE_NAME}'s positions can recur, so play need not end: give "
+                "sente.openspiel.register(..., max_game_length=N); play then stops after N "
+                "moves with the points so far (a draw in a win/loss game)")
         if start.move_ids <= 0:
             raise sente.BadInput(
                 f"{self._SENTE_NAME} numbers no moves (no move_id hook and its moves are not small "
                 "integers), and OpenSpiel's actions are numbers: it cannot be an OpenSpiel game")
         lo, hi = (-1, 1) if start.value_kind == "win-loss" else (start.value_lo, start.value_hi)
         length = self._MAX_GAME_LENGTH or start.move_ids
+        self._cut = self._MAX_GAME_LENGTH if start.cyclic else None  # moves before a stop
         super().__init__(self._TYPE,
                          pyspiel.GameInfo(num_distinct_actions=start.move_ids,
                                           max_chance_outcomes=0, num_players=2,
@@ -145,10 +170,10 @@ class _Game(pyspiel.Game):
         # Whether the game reads its positions' text back (the shipped games
         # do; a game without a format hook gives a key that it does not).
         try:
-            self._reread = self.sente.rules(start.position).position == start.position
+            self._reread = self._reader.rules(start.position).position == start.position
         except sente.BadInput:
             self._reread = False
-        self._names = {}  # action -> the move's name, as met in any state
+        self._names = {}  # (player, action) -> the move's name, as met in any state
 
     def new_initial_state(self):
         return _State(self)
@@ -167,7 +192,7 @@ class _Game(pyspiel.Game):
         position, for games whose text round-trips; else the start, with
         every move since)."""
         played = snap.played + (snap.name_of(action),)
-        r = self.sente.rules(snap.base, played)
+        r = (self.sente if snap.base is None else self._reader).rules(snap.base, played)
         # r numbers players from the mover at the base: 0 is snap.base_player.
         player = snap.base_player ^ r.player
         points = list(snap.base_points)
@@ -226,36 +251,44 @@ class _State(pyspiel.State):
         self._game = game
         self._snap = game._start
 
+    def _over(self):
+        cut = self._game._cut
+        return not self._snap.moves or (cut is not None and self.move_number() >= cut)
+
     def current_player(self):
-        s = self._snap
-        return s.player if s.moves else pyspiel.PlayerId.TERMINAL
+        return pyspiel.PlayerId.TERMINAL if self._over() else self._snap.player
 
     def _legal_actions(self, player):
-        return [a for a, _ in self._snap.moves]
+        return [] if self._over() else [a for a, _ in self._snap.moves]
 
     def _apply_action(self, action):
         game = self._game
         for a, name in self._snap.moves:
-            game._names.setdefault(a, name)
+            game._names.setdefault((self._snap.player, a), name)
         self._snap = game._after(self._snap, action)
 
     def _action_to_string(self, player, action):
-        for a, name in self._snap.moves:
-            if a == action:
-                return name
-        return self._game._names.get(action, str(action))
+        """The move's name: the same action may be another move for the other
+        player (Domineering's cell); an action not met yet is "action N"."""
+        if player == self._snap.player:
+            for a, name in self._snap.moves:
+                if a == action:
+                    return name
+        return self._game._names.get((player, action), f"action {action}")
 
     def is_terminal(self):
-        return not self._snap.moves
+        return self._over()
 
     def returns(self):
         s = self._snap
-        if s.moves:
+        if not self._over():
             return [0.0, 0.0]
         # The final difference for player 0: the points earned, then the end's
-        # value for the player to move (normal play: -1, the mover lost).
+        # value for the player to move (normal play: -1, the mover lost); a
+        # cyclic game stopped at its length: the points alone.
         diff = s.points[0] - s.points[1]
-        diff += s.terminal_value if s.player == 0 else -s.terminal_value
+        if not s.moves:
+            diff += s.terminal_value if s.player == 0 else -s.terminal_value
         return [float(diff), float(-diff)]
 
     def __str__(self):
