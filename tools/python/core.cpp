@@ -266,11 +266,9 @@ PYBIND11_MODULE(_core, m) {
       .def_readonly("move_ids", &plugin::RulesState::move_ids)
       .def_readonly("points", &plugin::RulesState::points)
       .def_readonly("terminal_value", &plugin::RulesState::terminal_value)
-      .def_property_readonly("value_kind",
-                             [](const plugin::RulesState& r) {
-                               return r.value_kind == plugin::ValueKind::kWinLoss ? "win-loss"
-                                                                                  : "score";
-                             })
+      .def_property_readonly(
+          "value_kind",
+          [](const plugin::RulesState& r) { return plugin::value_kind_name(r.value_kind); })
       .def_readonly("value_lo", &plugin::RulesState::value_lo)
       .def_readonly("value_hi", &plugin::RulesState::value_hi)
       .def_readonly("cyclic", &plugin::RulesState::cyclic)
